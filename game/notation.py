@@ -1,0 +1,103 @@
+"""Move text, position-free (like UCI in python-chess): ``t3>f``, ``w>t1``, ``t1>t4x3``, ``s``, ``r``.
+
+Piles have fixed numbers in every game, so a move is three small ints and parses and prints
+without a game: 0 the stock, 1 the waste, 2…9 foundations f1…f8, 10…27 tableau t1…t18.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+STOCK, WASTE, F0, T0 = 0, 1, 2, 10
+MAX_FOUNDATIONS, MAX_TABLEAU = 8, 18
+ANY_FOUNDATION = T0 + MAX_TABLEAU  # "f" in move text: whichever foundation takes the card
+
+
+class GameError(ValueError):
+    """Anything a player, a record or a bot got wrong; its message is one line."""
+
+
+class IllegalMove(GameError):
+    """A move the position does not allow; the message says why."""
+
+
+def pile_name(pile: int) -> str:
+    if pile == STOCK:
+        return "s"
+    if pile == WASTE:
+        return "w"
+    if pile == ANY_FOUNDATION:
+        return "f"
+    if pile < T0:
+        return f"f{pile - F0 + 1}"
+    return f"t{pile - T0 + 1}"
+
+
+def pile_title(pile: int) -> str:
+    """``tableau 3``: how a message to a player names a pile."""
+    if pile in (STOCK, WASTE):
+        return ("the stock", "the waste")[pile]
+    if pile == ANY_FOUNDATION:
+        return "a foundation"
+    if pile < T0:
+        return f"foundation {pile - F0 + 1}"
+    return f"tableau {pile - T0 + 1}"
+
+
+class Move(NamedTuple):
+    """A move: ``n`` cards from pile ``src`` to pile ``dst``.
+
+    Equal (and hashing equal) to the plain ``(src, dst, n)`` tuple the engine uses inside.
+    Dealing one card is ``(STOCK, WASTE, 1)``; a redeal is ``(STOCK, STOCK, 0)``.
+    """
+
+    src: int
+    dst: int
+    n: int = 1
+
+    def __str__(self) -> str:
+        if self.src == STOCK:
+            return "s" if self.n else "r"
+        text = f"{pile_name(self.src)}>{pile_name(self.dst)}"
+        return f"{text}x{self.n}" if self.n > 1 else text
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        return parse_move(text)
+
+
+DEAL = Move(STOCK, WASTE, 1)
+REDEAL = Move(STOCK, STOCK, 0)
+
+_PILE = r"(s|w|f[1-8]?|t(?:1[0-8]|[1-9]))"
+_MOVE = re.compile(rf"{_PILE}>{_PILE}(?:x([2-9]|[1-9][0-9]))?")  # runs: at most 13 in practice
+
+
+def parse_pile(text: str) -> int:
+    if text == "s":
+        return STOCK
+    if text == "w":
+        return WASTE
+    if text == "f":
+        return ANY_FOUNDATION
+    number = int(text[1:])
+    return (F0 if text[0] == "f" else T0) + number - 1
+
+
+def parse_move(text: object) -> Move:
+    """Parse move text; raises :class:`IllegalMove` (one line) when it is not a move at all."""
+    if not isinstance(text, str):
+        raise IllegalMove(f"a move is text like 't3>f', not {type(text).__name__}")
+    t = text.strip()
+    if t == "s":
+        return DEAL
+    if t == "r":
+        return REDEAL
+    m = _MOVE.fullmatch(t)
+    if m is None:
+        shown = t if len(t) <= 20 else t[:20] + "…"
+        raise IllegalMove(
+            f"{shown!r} is not a move (write e.g. t3>f, w>t1, t1>t4x3, s to deal, r to redeal)"
+        )
+    return Move(parse_pile(m[1]), parse_pile(m[2]), int(m[3] or 1))

@@ -1,0 +1,184 @@
+"""The four games as data: one short declaration each, read by the one engine in state.py.
+
+Nothing here knows about positions; it answers "may this card go on that one" through
+tables built once per build rule, so move generation is a lookup, not a computation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from functools import cache
+
+from .cards import DOWN, KING, SPAN, is_red, rank_of, suit_of
+
+
+class Build(Enum):
+    """How a card goes onto a face-up tableau card one rank higher."""
+
+    SAME_COLOUR = "same colour"
+    ALTERNATE_COLOURS = "alternate colours"
+    SAME_SUIT = "same suit"
+
+    def fits(self, c: int, onto: int) -> bool:
+        """May card ``c`` go on ``onto``? Face-down cards never take or give."""
+        if c >= DOWN or onto >= DOWN or rank_of(c) + 1 != rank_of(onto):
+            return False
+        if self is Build.SAME_SUIT:
+            return suit_of(c) == suit_of(onto)
+        same = is_red(c) == is_red(onto)
+        return same if self is Build.SAME_COLOUR else not same
+
+
+@cache
+def accepts(build: Build) -> tuple[tuple[int, ...], ...]:
+    """For every code (face-down ones too), the face-up cards that may go on it."""
+    return tuple(tuple(c for c in range(52) if build.fits(c, t)) for t in range(SPAN))
+
+
+@cache
+def links(build: Build) -> bytes:
+    """``links[lower * SPAN + upper]`` is 1 when ``upper`` sits on ``lower`` in a run."""
+    return bytes(build.fits(u, lo) for lo in range(SPAN) for u in range(SPAN))
+
+
+class Empty(Enum):
+    """What an empty tableau pile takes."""
+
+    ANY = "any card or movable run"
+    KINGS = "only a King or a run headed by a King"
+    NONE = "nothing: it stays empty"
+
+    def takes(self, c: int) -> bool:
+        return self is Empty.ANY or (self is Empty.KINGS and rank_of(c) == KING)
+
+
+class FaceDown(Enum):
+    """Which cards of a freshly dealt tableau pile lie face down (counted from the bottom)."""
+
+    NONE = "all face up"
+    ALL_BUT_TOP = "all but the top card face down"
+    EVEN = "the 2nd, 4th, 6th … cards face down"
+
+    def is_down(self, index: int, size: int) -> bool:
+        if self is FaceDown.ALL_BUT_TOP:
+            return index < size - 1
+        return self is FaceDown.EVEN and index % 2 == 1
+
+
+@dataclass(frozen=True)
+class HouseRule:
+    name: str  # the keyword of new_game(), e.g. "kings_only"
+    summary: str  # one line for the rules panel
+    changes: dict[str, object] = field(hash=False)
+
+
+@dataclass(frozen=True)
+class Rules:
+    name: str  # "blind-alleys": the name new_game() takes
+    title: str  # "Blind Alleys"
+    decks: int
+    tableau: tuple[int, ...]  # cards dealt to each pile, left to right
+    face_down: FaceDown
+    build: Build  # how tableau piles build down
+    unit: Build | None  # the runs that move as a unit; None: one card at a time
+    empty: Empty
+    passes: int | None  # passes through the stock; None: unlimited; 0: no stock
+    shuffle_redeals: int = 0  # Linus house rule: gather, shuffle and deal again in threes
+    house_rules: tuple[HouseRule, ...] = ()
+    active: tuple[str, ...] = ()  # names of the house rules in force
+
+    @property
+    def foundations(self) -> int:
+        return 4 * self.decks
+
+    @property
+    def cards(self) -> int:
+        return 52 * self.decks
+
+    @property
+    def stock_size(self) -> int:
+        return self.cards - sum(self.tableau)
+
+    def with_house_rules(self, **chosen: bool) -> Rules:
+        """A copy with the named house rules switched on (unknown names are an error)."""
+        known = {h.name: h for h in self.house_rules}
+        for key, value in chosen.items():
+            if key not in known:
+                options = ", ".join(known) or "none"
+                raise ValueError(f"{self.title} has no house rule {key!r} (it has: {options})")
+            if not isinstance(value, bool):
+                raise ValueError(f"house rule {key!r} must be true or false, not {value!r}")
+        on = tuple(name for name in known if chosen.get(name))
+        rules = self
+        for name in on:
+            rules = replace(rules, **known[name].changes)  # type: ignore[arg-type]
+        return replace(rules, active=on)
+
+
+WHITEHEAD = Rules(
+    name="whitehead",
+    title="Whitehead",
+    decks=1,
+    tableau=(1, 2, 3, 4, 5, 6, 7),
+    face_down=FaceDown.NONE,
+    build=Build.SAME_COLOUR,
+    unit=Build.SAME_SUIT,
+    empty=Empty.ANY,
+    passes=1,
+    house_rules=(
+        HouseRule("kings_only", "Only Kings (or King-led runs) fill empty piles.",
+                  {"empty": Empty.KINGS}),
+    ),
+)  # fmt: skip
+
+BLIND_ALLEYS = Rules(
+    name="blind-alleys",
+    title="Blind Alleys",
+    decks=1,
+    tableau=(3,) * 6,
+    face_down=FaceDown.ALL_BUT_TOP,
+    build=Build.ALTERNATE_COLOURS,
+    unit=Build.ALTERNATE_COLOURS,
+    empty=Empty.ANY,
+    passes=2,
+)
+
+LINUS = Rules(
+    name="linus",
+    title="Linus",
+    decks=1,
+    tableau=(3,) * 17 + (1,),
+    face_down=FaceDown.NONE,
+    build=Build.ALTERNATE_COLOURS,
+    unit=None,
+    empty=Empty.KINGS,
+    passes=0,
+    house_rules=(
+        HouseRule("pgs", "Empty fans stay empty; two redeals shuffle the fans and deal "
+                  "them again in threes (Pretty Good Solitaire).",
+                  {"empty": Empty.NONE, "shuffle_redeals": 2}),
+    ),
+)  # fmt: skip
+
+UNLIMITED = Rules(
+    name="unlimited",
+    title="Unlimited",
+    decks=2,
+    tableau=(7,) * 7,
+    face_down=FaceDown.EVEN,
+    build=Build.SAME_SUIT,
+    unit=Build.SAME_SUIT,
+    empty=Empty.KINGS,
+    passes=None,
+)
+
+GAMES: dict[str, Rules] = {r.name: r for r in (WHITEHEAD, BLIND_ALLEYS, LINUS, UNLIMITED)}
+
+
+def find_rules(name: str, **house_rules: bool) -> Rules:
+    """The declaration for a game name (``"blind-alleys"``), with house rules applied."""
+    rules = GAMES.get(name)
+    if rules is None:
+        raise ValueError(f"unknown game {name!r} (games: {', '.join(GAMES)})")
+    return rules.with_house_rules(**house_rules)
