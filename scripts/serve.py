@@ -1,0 +1,128 @@
+"""Serve the repository root locally with the headers Netlify would send.
+
+    python3 scripts/serve.py [--port N]     (make serve; PORT=N make serve)
+
+The [[headers]] blocks of netlify.toml are applied by path, matched the way Netlify
+matches `for` (ported from @netlify/headers-parser), so CSP and caching problems
+show up here and in the browser tests, not first in production. --port 0 picks a
+free port; the first line printed is always the URL.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+import tomllib
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any, ClassVar
+from urllib.parse import unquote, urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# Types Python's mimetypes gets wrong or lacks; browsers are strict about these.
+TYPES = {
+    ".js": "text/javascript",
+    ".mjs": "text/javascript",
+    ".wasm": "application/wasm",
+    ".webmanifest": "application/manifest+json",
+    ".json": "application/json",
+    ".svg": "image/svg+xml",
+    ".toml": "text/plain; charset=utf-8",
+    ".py": "text/plain; charset=utf-8",
+}
+
+Rules = list[tuple[re.Pattern[str], dict[str, str]]]
+
+
+def netlify_pattern(for_path: str) -> re.Pattern[str]:
+    """A `for` path as a regex: `*` alone is an optional rest, `:name` one segment."""
+    parts = []
+    for part in filter(None, (p.rstrip() for p in for_path.split("/"))):
+        if part.startswith(":"):
+            parts.append("([^/]+)")
+        elif part == "*":
+            parts.append("?(.*)")
+        else:
+            parts.append(".*".join(re.escape(piece) for piece in part.split("*")))
+    return re.compile("^/" + "/".join(parts) + "/?$", re.IGNORECASE)
+
+
+def load_rules(config: Path) -> Rules:
+    blocks = tomllib.loads(config.read_text()).get("headers", [])
+    return [(netlify_pattern(b["for"]), dict(b.get("values", {}))) for b in blocks]
+
+
+def headers_for(rules: Rules, path: str) -> dict[str, str]:
+    """Every matching block applies, in file order; a later one wins a repeated name."""
+    found: dict[str, str] = {}
+    for pattern, values in rules:
+        if pattern.match(path):
+            found.update(values)
+    return found
+
+
+class Handler(SimpleHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"  # keep-alive: a boot fetches ~40 files
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **TYPES}  # noqa: RUF012
+    rules: ClassVar[Rules] = []
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.extra: dict[str, str] = {}  # before super(): it handles the request
+        super().__init__(*args, **kwargs)
+
+    def parse_request(self) -> bool:
+        self.extra = {}
+        ok = super().parse_request()
+        if ok:
+            self.extra = headers_for(self.rules, unquote(urlsplit(self.path).path))
+        return ok
+
+    def send_header(self, keyword: str, value: str) -> None:
+        # netlify.toml wins over the defaults (e.g. a Content-Type it sets).
+        if keyword.lower() not in {k.lower() for k in self.extra}:
+            super().send_header(keyword, value)
+
+    def end_headers(self) -> None:
+        for keyword, value in self.extra.items():
+            super().send_header(keyword, value)
+        if not any(k.lower() == "cache-control" for k in self.extra):
+            # Netlify's default: revalidate every time (no stale main.py while editing).
+            super().send_header("Cache-Control", "public, max-age=0, must-revalidate")
+        super().end_headers()
+
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        if isinstance(code, int) and code >= 400:  # quiet: only failures
+            super().log_request(code, size)
+
+
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):  # a closed tab is no error
+            super().handle_error(request, client_address)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--port", type=int, default=int(os.environ.get("PORT") or 8000))
+    parser.add_argument("--host", default="127.0.0.1")
+    args = parser.parse_args()
+
+    Handler.rules = load_rules(ROOT / "netlify.toml")
+    server = Server((args.host, args.port), partial(Handler, directory=str(ROOT)))
+    print(f"http://{args.host}:{server.server_address[1]}/", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+if __name__ == "__main__":
+    main()

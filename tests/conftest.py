@@ -1,0 +1,150 @@
+"""Browser harness: the real server (scripts/serve.py, netlify.toml's headers) and
+Debian's chromium driven by Playwright. `playwright install` is never used.
+
+Every `page` is guarded: at teardown the test fails if the page made a request that
+did not go to the local server, logged a console error, threw, or broke the CSP.
+Tests that expect an error remove it from `browser_log` before they end.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",  # we run as root (CI too)
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    # No calls home: the machine's network is closed and they only add noise and delay.
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+BOOT_TIMEOUT_MS = 60_000  # Pyodide's cold boot is ~4 s here; a missing file hangs it
+ACTION_TIMEOUT_MS = 10_000
+
+# Reports CSP violations to Python (installed before any page script runs).
+CSP_LISTENER = """
+document.addEventListener("securitypolicyviolation", (e) =>
+  window.__reportCspViolation(`${e.effectiveDirective} blocked ${e.blockedURI || "inline"}` +
+                              ` at ${e.sourceFile}:${e.lineNumber}`));
+"""
+
+
+@dataclass
+class BrowserLog:
+    """What a page did that the guard checks at teardown; tests may read it too."""
+
+    origin: str
+    requests: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    csp_violations: list[str] = field(default_factory=list)
+
+    def foreign_requests(self) -> list[str]:
+        return [url for url in self.requests if not url.startswith(self.origin + "/")]
+
+
+@pytest.fixture(scope="session")
+def server_url() -> Iterator[str]:
+    """The repository served by scripts/serve.py on a free port: 'http://127.0.0.1:N'."""
+    if not (ROOT / "static" / "vendor").is_dir():
+        pytest.fail("static/vendor/ is missing: run `make vendor` (or `make test`)")
+    proc = subprocess.Popen(
+        [sys.executable, str(ROOT / "scripts" / "serve.py"), "--port", "0"],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout is not None
+    url = proc.stdout.readline().strip().rstrip("/")  # serve.py prints its URL first
+    if not url.startswith("http://"):
+        proc.kill()
+        proc.stdout.close()
+        pytest.fail(f"scripts/serve.py did not start (exit code {proc.wait()})")
+    yield url
+    proc.terminate()
+    proc.wait(timeout=10)
+    proc.stdout.close()
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    with sync_playwright() as pw:
+        yield pw
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: run `make chromium` (or `make test`)")
+    browser = playwright.chromium.launch(
+        executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+    )
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def browser_log(server_url: str) -> BrowserLog:
+    return BrowserLog(origin=server_url)
+
+
+@pytest.fixture
+def page(browser: Browser, browser_log: BrowserLog) -> Iterator[Page]:
+    """A fresh context (empty cache and storage) whose page is guarded, see above."""
+    context = browser.new_context(base_url=browser_log.origin)
+    context.set_default_timeout(ACTION_TIMEOUT_MS)
+    context.set_default_navigation_timeout(BOOT_TIMEOUT_MS)
+    context.expose_function(
+        "__reportCspViolation", lambda text: browser_log.csp_violations.append(text)
+    )
+    context.add_init_script(CSP_LISTENER)
+    context.on("request", lambda request: browser_log.requests.append(request.url))
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            browser_log.console_errors.append(f"{message.text} ({message.location})")
+
+    page = context.new_page()
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: browser_log.page_errors.append(str(error)))
+    page.on("websocket", lambda socket: browser_log.requests.append(socket.url))
+    yield page
+    context.close()
+    assert not browser_log.foreign_requests(), "requests left the local server"
+    assert not browser_log.csp_violations, "Content-Security-Policy violations"
+    assert not browser_log.page_errors, "uncaught errors in the page"
+    assert not browser_log.console_errors, "errors in the browser console"
+
+
+@pytest.fixture
+def open_app(page: Page, browser_log: BrowserLog) -> Callable[[str], Page]:
+    """open_app("/?game=whitehead&deal=1") loads the page and waits until it is ready.
+
+    Fails as soon as the page reports an error, instead of waiting out the boot timeout.
+    """
+
+    def open_at(path: str = "/") -> Page:
+        page.goto(path)
+        deadline = time.monotonic() + BOOT_TIMEOUT_MS / 1000
+        while page.locator("body[data-ready='true']").count() == 0:
+            problems = browser_log.page_errors + browser_log.csp_violations
+            if problems or browser_log.console_errors:
+                pytest.fail(f"boot failed: {problems + browser_log.console_errors}")
+            if time.monotonic() > deadline:
+                pytest.fail(f"not ready after {BOOT_TIMEOUT_MS / 1000:.0f} s")
+            page.wait_for_timeout(50)  # lets Playwright deliver the page's events
+        return page
+
+    return open_at
