@@ -17,8 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import game  # noqa: E402
-from game.state import Game  # noqa: E402
+import game
+from game.state import Game
 
 
 def positions(name: str, deals: int, rng: random.Random) -> list[Game]:

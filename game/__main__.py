@@ -74,7 +74,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = _Parser(prog="python -m game", description="Whitehead, Blind Alleys, Linus, Unlimited.")
+    parser = _Parser(
+        prog="python -m game", description="Whitehead, Blind Alleys, Linus, Unlimited."
+    )
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for name, helptext, fn in (
         ("deal", "print the layout JSON of a deal (after --play moves)", cmd_deal),
@@ -83,8 +85,13 @@ def main(argv: list[str] | None = None) -> int:
         p = sub.add_parser(name, help=helptext)
         p.add_argument("game", choices=list(GAMES), metavar="GAME", help=", ".join(GAMES))
         p.add_argument("--deal", type=int, required=True, metavar="N", help="deal number")
-        p.add_argument("--rule", action="append", default=[], metavar="NAME",
-                       help="switch on a house rule (kings_only, pgs); repeatable")
+        p.add_argument(
+            "--rule",
+            action="append",
+            default=[],
+            metavar="NAME",
+            help="switch on a house rule (kings_only, pgs); repeatable",
+        )
         p.add_argument("--play", default="", metavar="MOVES", help='moves first, e.g. "t1>f s"')
         p.set_defaults(run=fn)
     p = sub.add_parser("replay", help="check a record: print its final status")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from zlib import crc32
 
 from .cards import DOWN, deck
+from .notation import shown
 from .rules import Rules
 
 MAX_DEAL = 2**31 - 1
@@ -39,7 +40,9 @@ class SplitMix64:
 
 def check_deal(deal: object) -> int:
     if isinstance(deal, bool) or not isinstance(deal, int) or not 1 <= deal <= MAX_DEAL:
-        raise ValueError(f"deal number must be a whole number from 1 to {MAX_DEAL}, not {deal!r}")
+        raise ValueError(
+            f"deal number must be a whole number from 1 to {MAX_DEAL}, not {shown(deal)}"
+        )
     return deal
 
 
@@ -56,9 +59,7 @@ def shuffled(cards: list[int], game: str, deal: int, stream: int = 0) -> list[in
     return out
 
 
-def deal_piles(
-    rules: Rules, deal: int
-) -> tuple[tuple[int, ...], list[tuple[int, ...]]]:
+def deal_piles(rules: Rules, deal: int) -> tuple[tuple[int, ...], list[tuple[int, ...]]]:
     """(stock, tableau piles) of a fresh deal; each pile listed bottom to top.
 
     Piles are dealt left to right, each from the shuffled deck in order; the rest is the
@@ -76,7 +77,9 @@ def deal_piles(
     return tuple(cards[at:]), tableau
 
 
-def redeal_fans(cards: list[int], game: str, deal: int, redeal: int, fans: int) -> list[tuple[int, ...]]:
+def redeal_fans(
+    cards: list[int], game: str, deal: int, redeal: int, fans: int
+) -> list[tuple[int, ...]]:
     """Linus's shuffled redeal: shuffle, then deal in threes left to right; the rest empty."""
     mixed = shuffled(cards, game, deal, stream=redeal)
     piles = [tuple(mixed[i : i + 3]) for i in range(0, len(mixed), 3)]

@@ -22,10 +22,16 @@ def why_illegal(game: Game, m: tuple[int, int, int]) -> str:
     if game.status == "won":
         return "the game is already won"
     if src == STOCK:
+        if (dst, n) not in ((WASTE, 1), (STOCK, 0)):
+            return "the stock only deals (s) or is turned over (r)"
         return _why_not_stock(game, n)
+    if src == ANY_FOUNDATION:
+        return "f is a destination only: whichever foundation takes the card"
+    if n < 1:
+        return "a move carries at least one card"
     for pile in (src, dst):
-        exists = pile in (WASTE, ANY_FOUNDATION) or pile in game.found or pile in game.tab
-        if pile == WASTE and rules.passes == 0:
+        exists = pile in (STOCK, WASTE, ANY_FOUNDATION) or pile in game.found or pile in game.tab
+        if pile in (STOCK, WASTE) and rules.passes == 0:
             exists = False
         if not exists:
             return f"{rules.title} has no pile {pile_name(pile)}"
@@ -47,7 +53,7 @@ def why_illegal(game: Game, m: tuple[int, int, int]) -> str:
         return "that would move a face-down card"
     head = run[0]
     if n > 1:
-        if dst >= F0 and dst < T0 or dst == ANY_FOUNDATION:
+        if (dst >= F0 and dst < T0) or dst == ANY_FOUNDATION:
             return "cards go to a foundation one at a time"
         if rules.unit is None:
             return f"in {rules.title} cards move one at a time"

@@ -7,6 +7,7 @@ without a game: 0 the stock, 1 the waste, 2…9 foundations f1…f8, 10…27 tab
 from __future__ import annotations
 
 import re
+import reprlib
 from typing import NamedTuple
 
 STOCK, WASTE, F0, T0 = 0, 1, 2, 10
@@ -20,6 +21,24 @@ class GameError(ValueError):
 
 class IllegalMove(GameError):
     """A move the position does not allow; the message says why."""
+
+
+_SHORT = reprlib.Repr()
+_SHORT.maxstring = _SHORT.maxother = 40
+
+
+def shown(value: object) -> str:
+    """A short one-line repr of a value from outside, for a message; never raises.
+
+    Plain ``repr`` of hostile input can be megabytes long, recurse too deep (nested lists)
+    or refuse outright (ints over 4300 digits).
+    """
+    if type(value) is int and abs(value) >= 10**40:
+        return f"a {value.bit_length()}-bit number"
+    try:
+        return _SHORT.repr(value).replace("\n", "\\n")
+    except Exception:
+        return f"a {type(value).__name__}"
 
 
 def pile_name(pile: int) -> str:
@@ -57,7 +76,7 @@ class Move(NamedTuple):
     n: int = 1
 
     def __str__(self) -> str:
-        if self.src == STOCK:
+        if self in (DEAL, REDEAL):
             return "s" if self.n else "r"
         text = f"{pile_name(self.src)}>{pile_name(self.dst)}"
         return f"{text}x{self.n}" if self.n > 1 else text
@@ -70,8 +89,11 @@ class Move(NamedTuple):
 DEAL = Move(STOCK, WASTE, 1)
 REDEAL = Move(STOCK, STOCK, 0)
 
-_PILE = r"(s|w|f[1-8]?|t(?:1[0-8]|[1-9]))"
-_MOVE = re.compile(rf"{_PILE}>{_PILE}(?:x([2-9]|[1-9][0-9]))?")  # runs: at most 13 in practice
+# Cards leave the waste, a foundation (to be refused) or the tableau; "s" and "r" are whole
+# moves of their own, and "f" (whichever foundation takes the card) is a destination only.
+_SRC = r"(w|f[1-8]|t(?:1[0-8]|[1-9]))"
+_DST = r"(s|w|f[1-8]?|t(?:1[0-8]|[1-9]))"
+_MOVE = re.compile(rf"{_SRC}>{_DST}(?:x([2-9]|[1-9][0-9]))?")  # runs: at most 13 in practice
 
 
 def parse_pile(text: str) -> int:
@@ -96,8 +118,8 @@ def parse_move(text: object) -> Move:
         return REDEAL
     m = _MOVE.fullmatch(t)
     if m is None:
-        shown = t if len(t) <= 20 else t[:20] + "…"
+        head = t if len(t) <= 20 else t[:20] + "…"
         raise IllegalMove(
-            f"{shown!r} is not a move (write e.g. t3>f, w>t1, t1>t4x3, s to deal, r to redeal)"
+            f"{head!r} is not a move (write e.g. t3>f, w>t1, t1>t4x3, s to deal, r to redeal)"
         )
     return Move(parse_pile(m[1]), parse_pile(m[2]), int(m[3] or 1))

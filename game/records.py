@@ -12,12 +12,15 @@ from collections import Counter
 from typing import Any
 
 from .cards import DOWN, code, parse_card
-from .deals import check_deal
-from .notation import F0, STOCK, T0, WASTE, GameError, IllegalMove
+from .notation import F0, STOCK, T0, WASTE, GameError, IllegalMove, shown
 from .rules import find_rules
 from .state import Game
 
 MAX_MOVES = 100_000  # far beyond any real game; stops a hostile record early
+# The fields of Game.layout(); from_layout reads all but "status" (it is worked out again).
+LAYOUT_FIELDS = frozenset(
+    ("game", "deal", "rules", "status", "stock", "waste", "foundations", "tableau", "redeals_left")
+)
 
 
 class RecordError(GameError):
@@ -41,12 +44,12 @@ def _start(record: object) -> Game:
         raise RecordError(f"a record is a JSON object, not {type(record).__name__}")
     unknown = set(record) - {"game", "deal", "rules", "moves"}
     if unknown:
-        raise RecordError(f"a record has no field {sorted(unknown)[0]!r}")
+        raise RecordError(f"a record has no field {shown(min(unknown, key=str))}")
     name, rules = record.get("game"), record.get("rules", {})
     if not isinstance(name, str):
-        raise RecordError("a record needs a game name, e.g. \"game\": \"whitehead\"")
-    if not isinstance(rules, dict):
-        raise RecordError("\"rules\" must be an object like {\"kings_only\": true}")
+        raise RecordError('a record needs a game name, e.g. "game": "whitehead"')
+    if not isinstance(rules, dict) or not all(isinstance(k, str) for k in rules):
+        raise RecordError('"rules" must be an object like {"kings_only": true}')
     try:
         return new_game(name, record.get("deal"), **rules)  # type: ignore[arg-type]
     except GameError as e:
@@ -58,12 +61,11 @@ def replay(record: dict[str, Any] | str) -> Game:
 
     Raises RecordError naming the first move that is illegal, its index and why.
     """
-    if isinstance(record, str):
-        record = loads(record)
-    game = _start(record)
-    moves = record.get("moves", [])
+    data = loads(record) if isinstance(record, str) else record
+    game = _start(data)
+    moves = data.get("moves", [])
     if not isinstance(moves, list):
-        raise RecordError("\"moves\" must be a list of move texts")
+        raise RecordError('"moves" must be a list of move texts')
     if len(moves) > MAX_MOVES:
         raise RecordError(f"a record holds at most {MAX_MOVES} moves, this one {len(moves)}")
     for i, text in enumerate(moves):
@@ -78,7 +80,7 @@ def loads(text: str) -> Any:
     """Parse JSON, turning its errors into one line."""
     try:
         return json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as e:
+    except (ValueError, RecursionError) as e:  # ValueError: also a number over 4300 digits
         raise RecordError(f"not valid JSON ({e.msg if hasattr(e, 'msg') else e})") from None
 
 
@@ -88,12 +90,17 @@ def from_layout(layout: dict[str, Any]) -> Game:
     Positions may hold fewer cards than a deck (for tests and puzzles), never more copies
     of a card than the game's decks have, and foundations must be proper suit sequences.
     """
+    if not isinstance(layout, dict):
+        raise RecordError(f"a layout is a JSON object, not {type(layout).__name__}")
+    unknown = set(layout) - LAYOUT_FIELDS
+    if unknown:
+        raise RecordError(f"a layout has no field {shown(min(unknown, key=str))}")
     game = _start({k: layout[k] for k in ("game", "deal", "rules") if k in layout})
     rules = game.rules
 
     def cards(field: str, texts: object, face_up: bool = False) -> tuple[int, ...]:
         if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
-            raise RecordError(f"{field} must be a list of cards like [\"AS\", \"td\"]")
+            raise RecordError(f'{field} must be a list of cards like ["AS", "td"]')
         try:
             out = tuple(parse_card(t) for t in texts)
         except ValueError as e:
@@ -113,9 +120,7 @@ def from_layout(layout: dict[str, Any]) -> Game:
     piles[WASTE] = cards("waste", layout.get("waste", []), face_up=True)
     for i, texts in enumerate(founds):
         pile = piles[F0 + i] = cards(f"foundation {i + 1}", texts, face_up=True)
-        if any(c != pile[0] + 4 * k for k, c in enumerate(pile)) or (
-            pile and pile[0] > 3
-        ):
+        if any(c != pile[0] + 4 * k for k, c in enumerate(pile)) or (pile and pile[0] > 3):
             raise RecordError(f"foundation {i + 1} must run from an Ace up in one suit")
     for i, texts in enumerate(tableau):
         pile = piles[T0 + i] = cards(f"tableau {i + 1}", texts)
@@ -124,7 +129,9 @@ def from_layout(layout: dict[str, Any]) -> Game:
     counts = Counter(c & ~DOWN for p in piles for c in p)
     extra = [c for c, k in counts.items() if k > rules.decks]
     if extra:
-        raise RecordError(f"card {code(extra[0])} appears more often than {rules.title}'s decks hold")
+        raise RecordError(
+            f"card {code(extra[0])} appears more often than {rules.title}'s decks hold"
+        )
     if rules.passes == 0 and (piles[STOCK] or piles[WASTE]):
         raise RecordError(f"{rules.title} has no stock or waste")
     game.piles[:] = piles
@@ -132,7 +139,9 @@ def from_layout(layout: dict[str, Any]) -> Game:
     if not (red is None or (type(red) is int and red >= 0)) or (red is None) != (
         game.redeals_left is None
     ):
-        raise RecordError(f"redeals_left must be {'null' if game.redeals_left is None else 'a count'}")
+        raise RecordError(
+            f"redeals_left must be {'null' if game.redeals_left is None else 'a count'}"
+        )
     game.redeals_left = red
     game._cached = None
     return game

@@ -11,6 +11,7 @@ from enum import Enum
 from functools import cache
 
 from .cards import DOWN, KING, SPAN, is_red, rank_of, suit_of
+from .notation import shown
 
 
 class Build(Enum):
@@ -58,7 +59,7 @@ class FaceDown(Enum):
 
     NONE = "all face up"
     ALL_BUT_TOP = "all but the top card face down"
-    EVEN = "the 2nd, 4th, 6th … cards face down"
+    EVEN = "the 2nd, 4th and 6th cards from the bottom face down"
 
     def is_down(self, index: int, size: int) -> bool:
         if self is FaceDown.ALL_BUT_TOP:
@@ -106,9 +107,9 @@ class Rules:
         for key, value in chosen.items():
             if key not in known:
                 options = ", ".join(known) or "none"
-                raise ValueError(f"{self.title} has no house rule {key!r} (it has: {options})")
+                raise ValueError(f"{self.title} has no house rule {shown(key)} (it has: {options})")
             if not isinstance(value, bool):
-                raise ValueError(f"house rule {key!r} must be true or false, not {value!r}")
+                raise ValueError(f"house rule {key!r} must be true or false, not {shown(value)}")
         on = tuple(name for name in known if chosen.get(name))
         rules = self
         for name in on:
@@ -180,5 +181,5 @@ def find_rules(name: str, **house_rules: bool) -> Rules:
     """The declaration for a game name (``"blind-alleys"``), with house rules applied."""
     rules = GAMES.get(name)
     if rules is None:
-        raise ValueError(f"unknown game {name!r} (games: {', '.join(GAMES)})")
+        raise ValueError(f"unknown game {shown(name)} (games: {', '.join(GAMES)})")
     return rules.with_house_rules(**house_rules)

@@ -14,7 +14,17 @@ from .cards import DOWN, SPAN, code
 from .deals import check_deal, deal_piles, redeal_fans
 from .explain import why_illegal
 from .notation import (
-    ANY_FOUNDATION, DEAL, F0, REDEAL, STOCK, T0, WASTE, IllegalMove, Move, parse_move,
+    ANY_FOUNDATION,
+    DEAL,
+    F0,
+    REDEAL,
+    STOCK,
+    T0,
+    WASTE,
+    IllegalMove,
+    Move,
+    parse_move,
+    shown,
 )  # fmt: skip
 from .rules import Empty, Rules, accepts, links
 
@@ -40,7 +50,9 @@ class Game:
         self._onto = accepts(rules.build)
         self._links = links(rules.unit) if rules.unit else _NO_LINKS
         self._takes = bytes(rules.empty.takes(c) for c in range(SPAN))
-        self._history: list[tuple[Plain, int, tuple[Any, ...], int, tuple[int, ...], int | None]] = []
+        self._history: list[
+            tuple[Plain, int, tuple[Any, ...], int, tuple[int, ...], int | None]
+        ] = []
         self._future: list[Plain] = []
         self._cached: list[Plain] | None = None
 
@@ -115,7 +127,7 @@ class Game:
                 if takes[c]:
                     for d in empties:
                         moves.append((s, d, n))
-                if n == size or n == longest or not chain[p[-n - 1] * SPAN + c]:
+                if n in (size, longest) or not chain[p[-n - 1] * SPAN + c]:
                     break
                 n += 1
                 c = p[-n]
@@ -146,8 +158,7 @@ class Game:
             to_foundation, to_tableau, empties = self.targets()
             cards = piles[STOCK] + piles[WASTE]
             if not any(
-                c in to_foundation or c in to_tableau or (empties and self._takes[c])
-                for c in cards
+                c in to_foundation or c in to_tableau or (empties and self._takes[c]) for c in cards
             ):
                 return "lost"
         return "playing"
@@ -164,7 +175,7 @@ class Game:
             self._history.append((m, src, p, dst, q, red))
             rest = p[:-n]
             if rest and rest[-1] >= DOWN:  # the uncovered card turns face up, in this move
-                rest = rest[:-1] + (rest[-1] - DOWN,)
+                rest = (*rest[:-1], rest[-1] - DOWN)
             piles[src] = rest
             piles[dst] = q + p[-n:]
         elif n:  # deal one card
@@ -210,7 +221,7 @@ class Game:
         """The legal move meant by ``move`` (``t1>f`` names its foundation), or IllegalMove."""
         m = parse_move(move) if isinstance(move, str) else move
         if not (isinstance(m, tuple) and len(m) == 3 and all(type(x) is int for x in m)):
-            raise IllegalMove(f"{move!r} is not a move")
+            raise IllegalMove(f"{shown(move)} is not a move")
         plain = (m[0], m[1], m[2])
         legal = self.plain_moves()
         if plain[1] == ANY_FOUNDATION:
@@ -279,4 +290,6 @@ class Game:
         }
 
     def __repr__(self) -> str:
-        return f"<Game {self.rules.name} deal {self.deal}, {len(self._history)} moves, {self.status}>"
+        return (
+            f"<Game {self.rules.name} deal {self.deal}, {len(self._history)} moves, {self.status}>"
+        )
