@@ -1,0 +1,346 @@
+"""The page's controller: one game at a time, the toolbar, dialogs, URL and keyboard.
+
+Data flows one way: pointer or key → move text → engine → table sync → DOM.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import parse_qsl
+
+import js
+from pyodide.ffi import create_proxy
+
+from .. import GAMES, IllegalMove, new_game
+from ..assist import AUTOMOVE, auto_moves, destinations, movable
+from ..cards import pretty
+from ..explain import why_illegal
+from ..help import rules_text
+from ..notation import ANY_FOUNDATION, F0, STOCK, T0, WASTE, Move
+from ..state import Game, Plain
+from . import params
+from .dom import absent, by_id, listen
+from .pointer import Pointer
+from .table import Table
+
+DOUBLE_TAP_MS = 350
+
+
+class LastTap:
+    def __init__(self, el: Any, dests: list[Plain], at: int, turn: int, time: float) -> None:
+        self.el, self.dests, self.at, self.turn, self.time = el, dests, at, turn, time
+
+
+class App:
+    def __init__(self) -> None:
+        self.table = Table(by_id("table"))
+        self.game: Game = new_game("whitehead", 1)  # replaced at once by start()
+        self.turns: list[int] = []  # engine moves per player action (a move and its auto-moves)
+        self.undone: list[int] = []
+        self.automove = "safe"
+        self.extra: dict[str, str] = {}
+        self.last_tap: LastTap | None = None
+        self.started: float | None = None
+        self.finished: float | None = None
+        self.shown_outcome = "playing"
+
+    # -- start-up ---------------------------------------------------------------------------
+
+    def start(self) -> None:
+        query = dict(parse_qsl(str(js.location.search).lstrip("?"), keep_blank_values=True))
+        choice = params.read(query)
+        self.extra = {
+            k: v for k, v in query.items() if k not in ("game", "deal", "rules", "automove")
+        }
+        self.automove = choice.automove
+        self._build_menus()
+        self._bind()
+        self.pointer = Pointer(self)
+        self.new(choice.game, choice.deal or params.fresh_deal(), choice.rules)
+        if choice.notices:
+            self.say(" ".join(choice.notices))
+        loading = by_id("loading")
+        if not absent(loading):
+            loading.remove()
+        by_id("python-version").textContent = "Python " + ".".join(map(str, sys.version_info[:3]))
+        js.document.body.dataset.ready = "true"
+
+    def _bind(self) -> None:
+        buttons: dict[str, Callable[[], object]] = {
+            "undo": self.undo,
+            "redo": self.redo,
+            "restart": self.restart,
+            "new-game": self.new_deal,
+            "redeal": lambda: self.act(Move(STOCK, STOCK, 0)),
+            "rules-button": lambda: by_id("rules-panel").showModal(),
+            "outcome-undo": self._closing(self.undo),
+            "outcome-restart": self._closing(self.restart),
+            "outcome-new": self._closing(self.new_deal),
+        }
+        for id_, fn in buttons.items():
+            listen(by_id(id_), "click", lambda e, fn=fn: fn())
+        listen(
+            by_id("game-select"),
+            "change",
+            lambda e: self.new(e.target.value, params.fresh_deal(), {}),
+        )
+        listen(by_id("automove-select"), "change", self._set_automove)
+        listen(by_id("house-rules"), "change", self._toggle_house_rule)
+        listen(js.document, "keydown", self.key)
+        listen(js.window, "resize", lambda e: self.table.refit())
+        js.setInterval(create_proxy(lambda: self._tick()), 1000)
+
+    def _build_menus(self) -> None:
+        select = by_id("game-select")
+        select.innerHTML = "".join(
+            f'<option value="{name}">{rules.title}</option>' for name, rules in GAMES.items()
+        )
+        by_id("automove-select").innerHTML = "".join(
+            f'<option value="{mode}">{mode.capitalize()}</option>' for mode in AUTOMOVE
+        )
+
+    # -- games ------------------------------------------------------------------------------
+
+    def rules_on(self) -> dict[str, bool]:
+        return dict.fromkeys(self.game.rules.active, True)
+
+    def new(self, name: str, deal: int, rules: dict[str, bool]) -> None:
+        self.game = new_game(name, deal, **rules)
+        self.turns, self.undone, self.last_tap = [], [], None
+        self.started = self.finished = None
+        self.shown_outcome = "playing"
+        self.table.build(self.game)
+        self.table.sync(animate=False)
+        by_id("game-select").value = name
+        by_id("deal-number").textContent = str(deal)
+        self._rules_panel()
+        query = params.query_of(
+            name,
+            deal,
+            rules,
+            {**self.extra, "automove": self.automove} if self.automove != "safe" else self.extra,
+        )
+        js.history.replaceState(None, "", query)
+        self.say(f"{self.game.rules.title}, deal {deal}.")
+        self._after([])
+
+    def new_deal(self) -> None:
+        """A fresh deal of the same game and house rules."""
+        self.new(self.game.rules.name, params.fresh_deal(), self.rules_on())
+
+    def _closing(self, then: Callable[[], None]) -> Callable[[], None]:
+        def run() -> None:
+            by_id("outcome").close()
+            then()
+
+        return run
+
+    def restart(self) -> None:
+        self.new(self.game.rules.name, self.game.deal, self.rules_on())
+
+    def accepting(self) -> bool:
+        return not by_id("outcome").open and not by_id("rules-panel").open
+
+    # -- moves ------------------------------------------------------------------------------
+
+    def act(self, move: Move | Plain | str, quiet: bool = False) -> bool:
+        """Play a player's move and its auto-moves as one undoable turn; say why if illegal."""
+        try:
+            played = self.game.play(move)
+        except IllegalMove as e:
+            self.say(str(e).split(": ", 1)[-1].capitalize())
+            self.table.snap_back()
+            return False
+        self._after([played])
+        return True
+
+    def _after(self, played: list[Move]) -> None:
+        group = len(played) + len(auto_moves(self.game, self.automove))
+        if group:
+            self.turns.append(group)
+            self.undone.clear()
+            if self.started is None:
+                self.started = time.monotonic()
+        self.refresh()
+        if played:
+            self.say("")
+
+    def undo(self) -> None:
+        if not self.turns:
+            return self.say("Nothing to undo.")
+        n = self.turns.pop()
+        for _ in range(n):
+            self.game.undo()
+        self.undone.append(n)
+        self.last_tap = None
+        self.refresh()
+
+    def redo(self) -> None:
+        if not self.undone:
+            return self.say("Nothing to redo.")
+        n = self.undone.pop()
+        for _ in range(n):
+            self.game.redo()
+        self.turns.append(n)
+        self.refresh()
+
+    def tap(self, pile: int, index: int, at: float) -> None:
+        """A tap: deal, or move the card (and the run above it) to its best place; a second
+        tap on the same card tries the next place; a double tap leaves a foundation card be."""
+        game, last = self.game, self.last_tap
+        if pile == STOCK:
+            self.act("s" if game.piles[STOCK] else "r")
+            return
+        if index < 0:
+            return
+        el = self.table.cards[pile][index]
+        if last is not None and last.el is el and last.turn == len(self.turns):
+            if F0 <= pile < T0 and at - last.time < DOUBLE_TAP_MS:
+                return  # the double tap of "send to foundation": it is there
+            if len(last.dests) > 1:
+                self.undo()
+                nxt = (last.at + 1) % len(last.dests)
+                self.act(last.dests[nxt])
+                self.last_tap = LastTap(el, last.dests, nxt, len(self.turns), at)
+            return
+        if F0 <= pile < T0:
+            return
+        n = 1 if pile == WASTE else len(game.piles[pile]) - index
+        card = game.piles[pile][-n]
+        if not movable(game, pile, n):
+            self.say(why_illegal(game, (pile, T0, n)).capitalize() + ".")
+            return
+        dests = destinations(game, pile, n)
+        if not dests:
+            self.say(f"{pretty(card)} has nowhere to go.")
+            return
+        if self.act(dests[0]):
+            self.last_tap = LastTap(el, dests, 0, len(self.turns), at)
+
+    def drop(self, src: int, dst: int, n: int, els: list[Any]) -> None:
+        self.last_tap = None
+        if F0 <= dst < T0:
+            dst = ANY_FOUNDATION  # any foundation the card is dropped on will do
+        self.act(Move(src, dst, n))
+
+    # -- showing ----------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        game = self.game
+        self.table.sync()
+        status = game.status
+        self.table.root.dataset.status = status
+        by_id("undo").disabled = not self.turns
+        by_id("redo").disabled = not self.undone
+        redeal = by_id("redeal")
+        redeal.hidden = not game.rules.shuffle_redeals
+        if game.rules.shuffle_redeals:
+            redeal.textContent = f"Redeal ({game.redeals_left} left)"
+            redeal.disabled = Move(STOCK, STOCK, 0) not in game.plain_moves()
+        stock = self.table.pile_el.get(STOCK)
+        if stock is not None:
+            stock.dataset.redeal = "yes" if Move(STOCK, STOCK, 0) in game.plain_moves() else "no"
+        by_id("moves-count").textContent = str(len(game.moves))
+        self._tick()
+        self._outcome(status)
+
+    def _outcome(self, status: str) -> None:
+        if status == self.shown_outcome:
+            return
+        self.shown_outcome = status
+        dialog = by_id("outcome")
+        if status == "playing":
+            if dialog.open:
+                dialog.close()
+            self.finished = None
+            return
+        self.finished = time.monotonic()
+        moves, clock = len(self.game.moves), by_id("clock").textContent
+        if status == "won":
+            by_id("outcome-title").textContent = "You won!"
+            by_id("outcome-text").textContent = f"{moves} moves in {clock}."
+            self.say(f"Won in {moves} moves, {clock}.")
+        else:
+            by_id("outcome-title").textContent = "No moves left"
+            by_id(
+                "outcome-text"
+            ).textContent = "This game is lost. Undo, restart the deal or deal again."
+            self.say("No moves left: the game is lost.")
+        dialog.dataset.outcome = status
+        by_id("outcome-undo").hidden = status == "won"
+        dialog.showModal()
+
+    def _tick(self) -> None:
+        if self.started is None:
+            seconds = 0
+        else:
+            seconds = int((self.finished or time.monotonic()) - self.started)
+        by_id("clock").textContent = f"{seconds // 60}:{seconds % 60:02d}"
+
+    def say(self, text: str) -> None:
+        by_id("status-line").textContent = text
+
+    def _rules_panel(self) -> None:
+        rules = self.game.rules
+        by_id("rules-title").textContent = f"How to play {rules.title}"
+        items = "".join(f"<li>{_escape(line)}</li>" for line in rules_text(rules))
+        by_id("rules-list").innerHTML = items
+        boxes = "".join(
+            f'<label><input type="checkbox" name="{h.name}"{" checked" * (h.name in rules.active)}>'
+            f" {_escape(h.summary)}</label>"
+            for h in rules.house_rules
+        )
+        by_id("house-rules").innerHTML = boxes or "<p>This game has no house rules.</p>"
+        by_id("automove-select").value = self.automove
+
+    def _toggle_house_rule(self, event: Any) -> None:
+        chosen = dict(self.rules_on())
+        chosen[str(event.target.name)] = bool(event.target.checked)
+        self.new(self.game.rules.name, self.game.deal, {k: v for k, v in chosen.items() if v})
+        self.say("House rules changed: the deal starts again.")
+
+    def _set_automove(self, event: Any) -> None:
+        self.automove = str(event.target.value)
+        self._after([])
+
+    def key(self, event: Any) -> None:
+        if not self.accepting() or event.altKey:
+            return
+        tag = str(event.target.tagName).lower()
+        if tag in ("input", "select", "textarea"):
+            return
+        k, ctrl = str(event.key).lower(), bool(event.ctrlKey or event.metaKey)
+        if k == "z" and (not ctrl or not event.shiftKey):
+            self.undo()
+        elif k == "y" or (k == "z" and ctrl and event.shiftKey):
+            self.redo()
+        elif k == "n" and not ctrl:
+            self.new_deal()
+        elif k in (" ", "enter") and tag not in ("button", "a", "summary"):
+            if STOCK in self.table.pile_el:
+                self.act("s" if self.game.piles[STOCK] else "r")
+        else:
+            return
+        event.preventDefault()
+
+
+def _escape(text: str) -> str:
+    from html import escape
+
+    return escape(text)
+
+
+def start() -> App:
+    """Start the table; if that fails, say so on the page instead of freezing."""
+    app = App()
+    try:
+        app.start()
+    except Exception as e:
+        text = by_id("loading-text")
+        if not absent(text):
+            text.textContent = f"The game could not start: {type(e).__name__}: {e}"
+        raise
+    return app

@@ -1,0 +1,150 @@
+"""Pointer input (mouse, touch, pen) on the table: tap, double-tap and drag-and-drop.
+
+One delegated set of listeners on the table element, not one per card. A press that moves
+less than a few pixels is a tap; otherwise the grabbed card (with the run above it, where
+the rules let a run move) follows the pointer and is dropped on the pile it overlaps most.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import TYPE_CHECKING, Any
+
+from pyodide.ffi import create_proxy
+
+from ..assist import movable
+from ..notation import F0, STOCK, T0, WASTE, parse_pile
+from .dom import absent
+
+if TYPE_CHECKING:
+    from .app import App
+
+DRAG_START_PX = 6
+
+
+class Grab:
+    """A card (and the run above it) held by a pointer."""
+
+    def __init__(self, pile: int, index: int, els: list[Any], x: float, y: float) -> None:
+        self.pile, self.index, self.els = pile, index, els
+        self.x0, self.y0 = x, y
+        self.dragging = False
+
+
+class Pointer:
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.grab: Grab | None = None
+        self._proxies = []
+        root = app.table.root
+        for name, fn in (
+            ("pointerdown", self.down),
+            ("pointermove", self.move),
+            ("pointerup", self.up),
+            ("pointercancel", self.cancel),
+            ("lostpointercapture", self.cancel),
+        ):
+            proxy = create_proxy(fn)
+            self._proxies.append(proxy)
+            root.addEventListener(name, proxy)
+
+    def _where(self, target: Any) -> tuple[int, int] | None:
+        """(pile, index of the card) under a pointer; index -1 for the pile itself."""
+        pile_el = target.closest("[data-pile]")
+        if absent(pile_el):
+            return None
+        pile = parse_pile(pile_el.dataset.pile)
+        card_el = target.closest(".card")
+        els = self.app.table.cards.get(pile, [])
+        if absent(card_el) or not els:
+            return pile, -1
+        for i, el in enumerate(els):
+            if el == card_el:
+                return pile, i
+        return pile, -1
+
+    def down(self, event: Any) -> None:
+        if event.button != 0 or not self.app.accepting():
+            return
+        spot = self._where(event.target)
+        if spot is None:
+            return
+        pile, index = spot
+        table, game = self.app.table, self.app.game
+        if pile == STOCK or index < 0 or F0 <= pile < T0:
+            self.grab = Grab(pile, index, [], event.clientX, event.clientY)
+            return
+        if pile == WASTE:
+            index = len(table.cards[pile]) - 1
+        els = table.cards[pile][index:]
+        self.grab = Grab(pile, index, els, event.clientX, event.clientY)
+        n = len(els)
+        if not movable(game, pile, n):
+            self.grab.els = []  # a tap may still explain why; nothing drags
+        event.preventDefault()
+        with contextlib.suppress(Exception):  # a synthetic pointer may refuse capture
+            table.root.setPointerCapture(event.pointerId)
+
+    def move(self, event: Any) -> None:
+        g = self.grab
+        if g is None or not g.els:
+            return
+        dx, dy = event.clientX - g.x0, event.clientY - g.y0
+        if not g.dragging:
+            if abs(dx) + abs(dy) < DRAG_START_PX:
+                return
+            g.dragging = True
+            for el in g.els:
+                el.classList.add("dragging")
+        shift = f"translate({dx}px,{dy}px)"
+        for el in g.els:
+            el.style.transform = shift
+
+    def up(self, event: Any) -> None:
+        g, self.grab = self.grab, None
+        if g is None:
+            return
+        if not g.dragging:
+            self.app.tap(g.pile, g.index, event.timeStamp)
+            return
+        target = self._drop_target(g)
+        self.app.table.hold(g.els)
+        self._release(g)
+        n = len(g.els)
+        if target is None:
+            self.app.table.snap_back()
+            return
+        self.app.drop(g.pile, target, n, g.els)
+
+    def cancel(self, event: Any) -> None:
+        g, self.grab = self.grab, None
+        if g is not None and g.dragging:
+            self._release(g)
+
+    def _release(self, g: Grab) -> None:
+        for el in g.els:
+            el.classList.remove("dragging")
+            el.style.transform = ""
+
+    def _drop_target(self, g: Grab) -> int | None:
+        """The pile the held card overlaps most (a tableau pile reaches down to its top card)."""
+        head = g.els[0].getBoundingClientRect()
+        best, best_area = None, 0.0
+        for pile, el in self.app.table.pile_el.items():
+            if pile in (STOCK, WASTE) or pile == g.pile:
+                continue
+            r = el.getBoundingClientRect()
+            top, left, right, bottom = r.top, r.left, r.right, r.bottom
+            cards = self.app.table.cards[pile]
+            if cards:
+                last = cards[-1].getBoundingClientRect()
+                bottom, right = max(bottom, last.bottom), max(right, last.right)
+            w = min(right, head.right) - max(left, head.left)
+            h = min(bottom, head.bottom) - max(top, head.top)
+            if w > 0 and h > 0 and w * h > best_area:
+                best, best_area = pile, w * h
+        return best
+
+    def close(self) -> None:
+        for proxy in self._proxies:
+            proxy.destroy()

@@ -1,0 +1,240 @@
+"""Rendering the engine's position into the page, keyed by pile, moving card elements.
+
+``sync`` compares each pile with what the page shows and touches only piles that differ;
+card elements leaving one pile are reused by the pile that gains them, so a moved card is
+the same element and can glide there (FLIP, ≤ 200 ms, none under reduced motion).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import js
+from pyodide.ffi import to_js
+
+from ..cards import DOWN, spoken
+from ..notation import F0, STOCK, T0, WASTE, pile_name
+from ..state import Game
+from .markup import card_attrs, face_html
+
+GLIDE_MS = 160
+_UP_GAP, _DOWN_GAP, _FAN_GAP = 0.27, 0.11, 0.52  # fan offsets, in card heights / widths
+
+
+def _titles(game: Game) -> dict[int, str]:
+    linus = game.rules.passes == 0
+    out = {STOCK: "Stock", WASTE: "Waste"}
+    for f in game.found:
+        out[f] = f"Foundation {f - F0 + 1}"
+    for t in game.tab:
+        out[t] = f"{'Fan' if linus else 'Tableau'} {t - T0 + 1}"
+    return out
+
+
+class Table:
+    def __init__(self, root: Any) -> None:
+        self.root = root
+        self.game: Game | None = None
+        self.pile_el: dict[int, Any] = {}
+        self.cards: dict[int, list[Any]] = {}
+        self.shown: dict[int, tuple[int, ...]] = {}
+        self.titles: dict[int, str] = {}
+        self.motion = not js.window.matchMedia("(prefers-reduced-motion: reduce)").matches
+        self.card_w = self.card_h = 0.0
+        self.held: dict[int, Any] = {}  # id(element) -> where a drop let go of it
+
+    # -- building ---------------------------------------------------------------------------
+
+    def build(self, game: Game) -> None:
+        """Lay out the piles of a (new) game; cards follow in :meth:`sync`."""
+        self.game = game
+        rules = game.rules
+        has_stock = rules.passes != 0
+        fans = rules.passes == 0
+        self.titles = _titles(game)
+        top = ""
+        if has_stock:
+            top += self._pile_html(STOCK, "stock") + self._pile_html(WASTE, "waste")
+        top += (
+            '<div class="foundations">'
+            + "".join(self._pile_html(f, "foundation") for f in game.found)
+            + "</div>"
+        )
+        kings = (
+            "kings"
+            if rules.empty.name == "KINGS"
+            else "closed"
+            if rules.empty.name == "NONE"
+            else "any"
+        )
+        tableau = "".join(
+            self._pile_html(t, f"{'fan' if fans else 'column'} empty-{kings}") for t in game.tab
+        )
+        root = self.root
+        root.className = f"table game-{rules.name} {'fans' if fans else 'columns'}"
+        root.dataset.game = rules.name
+        if not fans:
+            root.style.setProperty("--cols", str(len(rules.tableau)))
+        root.style.setProperty("--founds", str(rules.foundations))
+        root.innerHTML = f'<div class="top">{top}</div><div class="tableau">{tableau}</div>'
+        self.pile_el = {}
+        for el in root.querySelectorAll("[data-pile]"):
+            self.pile_el[_pile_number(el.dataset.pile)] = el
+        self.cards = {p: [] for p in self.pile_el}
+        self.shown = {p: () for p in self.pile_el}
+        self.measure()
+
+    def _pile_html(self, pile: int, kind: str) -> str:
+        name = pile_name(pile)
+        return (
+            f'<div class="pile {kind}" data-pile="{name}" role="group" '
+            f'aria-label="{self.titles[pile]}"></div>'
+        )
+
+    def measure(self) -> None:
+        """Card size in pixels, read from the page (CSS decides it from the viewport)."""
+        probe = self.pile_el.get(T0)
+        if probe is not None:  # every pile is one card tall (a fan is wider than its card)
+            self.card_h = float(probe.offsetHeight)
+            self.card_w = self.card_h / 1.4
+
+    # -- keeping the page equal to the position ----------------------------------------------
+
+    def sync(self, animate: bool = True) -> None:
+        game = self.game
+        assert game is not None
+        changed = [p for p in self.pile_el if game.piles[p] != self.shown[p]]
+        if not changed:
+            self.snap_back()
+            return
+        pool: dict[int, list[Any]] = {}  # card (face-up code) -> elements that left a pile
+        before: dict[int, Any] = {}  # id(element) -> its rect before the change
+        for p in changed:
+            old, new, els = self.shown[p], game.piles[p], self.cards[p]
+            keep = _common(old, new)
+            for c, el in zip(old[keep:], els[keep:], strict=True):
+                pool.setdefault(c & ~DOWN, []).append(el)
+                if animate and self.motion:
+                    before[id(el)] = (el, self.held.get(id(el)) or el.getBoundingClientRect())
+            del els[keep:]
+        for p in changed:
+            new, els, pile = game.piles[p], self.cards[p], self.pile_el[p]
+            for c in new[len(els) :]:
+                spare = pool.get(c & ~DOWN)
+                el = spare.pop() if spare else js.document.createElement("div")
+                _dress(el, c if p != STOCK else c | DOWN)
+                pile.appendChild(el)
+                els.append(el)
+            self.shown[p] = new
+            self._place(p)
+            self._label(p)
+        for spares in pool.values():
+            for el in spares:
+                el.remove()
+                before.pop(id(el), None)
+        for el, rect in before.values():
+            if el.isConnected:
+                self._glide(el, rect)
+        self.held = {}
+
+    def snap_back(self) -> None:
+        """Cards let go of where nothing took them glide home."""
+        for el in [c for cards in self.cards.values() for c in cards if id(c) in self.held]:
+            if self.motion:
+                self._glide(el, self.held[id(el)])
+        self.held = {}
+
+    def hold(self, els: list[Any]) -> None:
+        """Remember where dropped cards are now, so they glide from there, not from home."""
+        self.held = {id(el): el.getBoundingClientRect() for el in els}
+
+    def _glide(self, el: Any, rect: Any) -> None:
+        now = el.getBoundingClientRect()
+        dx, dy = rect.left - now.left, rect.top - now.top
+        if abs(dx) + abs(dy) < 1:
+            return
+        frames = to_js(
+            [{"transform": f"translate({dx}px,{dy}px)"}, {"transform": "none"}],
+            dict_converter=js.Object.fromEntries,
+        )
+        el.animate(
+            frames,
+            to_js(
+                {"duration": GLIDE_MS, "easing": "ease-out"}, dict_converter=js.Object.fromEntries
+            ),
+        )
+
+    def _place(self, p: int) -> None:
+        """Offsets of the cards of a pile, squeezed so the pile fits its space."""
+        els, cards = self.cards[p], self.shown[p]
+        if p < T0 or not els:
+            for i, el in enumerate(els):  # stock, waste, foundations: a neat stack
+                el.style.cssText = f"--i:{i}"
+            return
+        game = self.game
+        assert game is not None
+        if game.rules.passes == 0:  # Linus: fans spread to the right
+            room = self.pile_el[p].clientWidth - self.card_w
+            gap = self.card_w * _FAN_GAP
+            step = min(gap, room / max(len(els) - 1, 1)) if room > 0 else gap
+            for i, el in enumerate(els):
+                el.style.cssText = f"left:{i * step:.1f}px"
+            return
+        room = (
+            self.root.getBoundingClientRect().bottom - self.pile_el[p].getBoundingClientRect().top
+        )
+        room -= self.card_h + 4
+        gaps = [(_DOWN_GAP if c >= DOWN else _UP_GAP) * self.card_h for c in cards[:-1]]
+        scale = min(1.0, room / sum(gaps)) if gaps and sum(gaps) > 0 and room > 0 else 1.0
+        y = 0.0
+        for i, el in enumerate(els):
+            el.style.cssText = f"top:{y:.1f}px"
+            if i < len(gaps):
+                y += gaps[i] * scale
+
+    def _label(self, p: int) -> None:
+        cards = self.shown[p]
+        text = f"{self.titles[p]}, {len(cards)} card{'s' * (len(cards) != 1)}"
+        if cards and p != STOCK:
+            text += f", top: {spoken(cards[-1])}"
+        self.pile_el[p].setAttribute("aria-label", text)
+
+    def refit(self) -> None:
+        """After a resize: new card size, new fan offsets."""
+        self.measure()
+        for p in self.pile_el:
+            self._place(p)
+
+    def reset(self) -> None:
+        """Forget what is shown (a new game or a redeal): the next sync redraws every pile."""
+        for p, els in self.cards.items():
+            for el in els:
+                el.remove()
+            self.cards[p] = []
+            self.shown[p] = ()
+
+
+def _dress(el: Any, c: int) -> None:
+    """Make ``el`` show card ``c``; a face-down card is stripped of every trace of identity."""
+    up = c < DOWN
+    for name in ("data-card", "data-suit", "data-face", "aria-label"):
+        el.removeAttribute(name)
+    el.className = "card"
+    el.setAttribute("role", "img")
+    for k, v in card_attrs(c, up).items():
+        el.setAttribute(k, v)
+    el.innerHTML = face_html(c) if up else ""
+
+
+def _common(old: tuple[int, ...], new: tuple[int, ...]) -> int:
+    n = min(len(old), len(new))
+    i = 0
+    while i < n and old[i] == new[i]:
+        i += 1
+    return i
+
+
+def _pile_number(name: str) -> int:
+    from ..notation import parse_pile
+
+    return parse_pile(name)

@@ -1,0 +1,35 @@
+// Until Python says the table is ready, watch for a runtime that fails or never arrives,
+// so a player sees a message with a way out instead of a frozen page.
+(function () {
+  "use strict";
+  var SLOW_MS = 20000, GIVE_UP_MS = 90000;
+  function ready() { return document.body && document.body.dataset.ready === "true"; }
+  function show(text, failed) {
+    var box = document.getElementById("loading");
+    var line = document.getElementById("loading-text");
+    if (!box || !line || ready()) return;
+    line.textContent = text;
+    if (failed && !box.querySelector("button")) {
+      box.classList.add("failed");
+      var again = document.createElement("button");
+      again.type = "button";
+      again.textContent = "Reload";
+      again.addEventListener("click", function () { location.reload(); });
+      box.appendChild(again);
+    }
+  }
+  function fail(why) {
+    show("The game engine could not start" + (why ? " (" + why + ")" : "") +
+         ". Check your connection and reload.", true);
+  }
+  window.addEventListener("error", function (e) {
+    var t = e.target;
+    if (t && t !== window && (t.src || t.href)) fail("a file did not load");
+    else if (!ready()) fail(e.message && String(e.message).slice(0, 120));
+  }, true);
+  window.addEventListener("unhandledrejection", function (e) {
+    if (!ready()) fail(e.reason && String(e.reason.message || e.reason).slice(0, 120));
+  });
+  setTimeout(function () { show("Still loading… the first visit downloads about 10 MB.", false); }, SLOW_MS);
+  setTimeout(function () { if (!ready()) fail("timed out"); }, GIVE_UP_MS);
+})();

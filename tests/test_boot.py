@@ -1,0 +1,53 @@
+"""The boot page proves the stack: PyScript + Pyodide from static/vendor/, under the CSP."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from conftest import BrowserLog
+from playwright.sync_api import Page, Response
+
+pytestmark = pytest.mark.browser
+
+NETLIFY = tomllib.loads((Path(__file__).parent.parent / "netlify.toml").read_text())
+NETLIFY_CSP = next(
+    block["values"]["Content-Security-Policy"]
+    for block in NETLIFY["headers"]
+    if block["for"] == "/*"
+)
+
+
+def test_boots_python_314_offline_under_the_csp(
+    page: Page, open_app: Callable[[str], Page], browser_log: BrowserLog
+) -> None:
+    responses: list[Response] = []
+    page.on("response", lambda response: responses.append(response))
+
+    open_app("/")
+
+    assert re.fullmatch(r"Python 3\.14\.\d+", page.text_content("#python-version") or "")
+    assert page.locator("#loading").count() == 0  # the progress indicator is gone
+
+    by_path = {r.url.removeprefix(browser_log.origin): r for r in responses}
+    document = by_path["/"]
+    assert document.header_value("content-security-policy") == NETLIFY_CSP
+    assert document.header_value("x-frame-options") is None  # embedding is allowed
+
+    wasm = [r for path, r in by_path.items() if path.endswith(".wasm")]
+    assert [r.header_value("content-type") for r in wasm] == ["application/wasm"]
+    assert all(r.status == 200 for r in responses)
+
+    assert browser_log.requests, "the guard saw no requests"
+    assert not browser_log.foreign_requests()
+    assert not browser_log.csp_violations
+
+
+def test_shows_progress_from_first_paint(page: Page) -> None:
+    # Before any script has run, the static HTML already says it is loading.
+    page.goto("/", wait_until="commit")
+    page.wait_for_selector("#loading", state="visible")
+    assert "Loading" in page.inner_text("#loading")
