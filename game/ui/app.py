@@ -22,7 +22,7 @@ from ..help import rules_text
 from ..notation import ANY_FOUNDATION, F0, STOCK, T0, WASTE, Move
 from ..state import Game, Plain
 from . import params
-from .dom import absent, by_id, listen
+from .dom import absent, by_id, guarded, listen
 from .pointer import Pointer
 from .table import Table
 
@@ -91,7 +91,7 @@ class App:
         listen(by_id("house-rules"), "change", self._toggle_house_rule)
         listen(js.document, "keydown", self.key)
         listen(js.window, "resize", lambda e: self.table.refit())
-        js.setInterval(create_proxy(lambda: self._tick()), 1000)
+        js.setInterval(create_proxy(guarded(self._tick)), 1000)
 
     def _build_menus(self) -> None:
         select = by_id("game-select")
@@ -151,7 +151,7 @@ class App:
         try:
             played = self.game.play(move)
         except IllegalMove as e:
-            self.say(str(e).split(": ", 1)[-1].capitalize())
+            self.say(_sentence(str(e).split(": ", 1)[-1]))
             self.table.snap_back()
             return False
         self._after([played])
@@ -211,7 +211,7 @@ class App:
         n = 1 if pile == WASTE else len(game.piles[pile]) - index
         card = game.piles[pile][-n]
         if not movable(game, pile, n):
-            self.say(why_illegal(game, (pile, T0, n)).capitalize() + ".")
+            self.say(_sentence(why_illegal(game, (pile, T0, n))))
             return
         dests = destinations(game, pile, n)
         if not dests:
@@ -325,6 +325,12 @@ class App:
         else:
             return
         event.preventDefault()
+
+
+def _sentence(text: str) -> str:
+    """``9♣ cannot go on J♠`` → ``9♣ cannot go on J♠.``; only the first letter is raised."""
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?", ")")) else text + "."
 
 
 def _escape(text: str) -> str:

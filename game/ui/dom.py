@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import traceback
+from collections.abc import Callable
 from typing import Any
 
 import js
@@ -19,8 +21,23 @@ def by_id(id_: str) -> Any:
     return js.document.getElementById(id_)
 
 
-def listen(target: Any, event: str, fn: Any) -> None:
+def guarded(fn: Callable[..., object]) -> Callable[..., None]:
+    """``fn``, but a bug in it is logged and told in one line instead of breaking the page."""
+
+    def run(*args: Any) -> None:
+        try:
+            fn(*args)
+        except Exception as e:  # the page must go on whatever went wrong
+            js.console.error(traceback.format_exc())
+            line = by_id("status-line")
+            if not absent(line):
+                line.textContent = f"Something went wrong ({type(e).__name__}); the game is safe."
+
+    return run
+
+
+def listen(target: Any, event: str, fn: Callable[..., object]) -> None:
     """Call ``fn(event)`` on each ``event`` of ``target``, for the life of the page."""
-    proxy = create_proxy(fn)
+    proxy = create_proxy(guarded(fn))
     _kept.append(proxy)
     target.addEventListener(event, proxy)

@@ -10,11 +10,11 @@ from __future__ import annotations
 import contextlib
 from typing import TYPE_CHECKING, Any
 
-from pyodide.ffi import create_proxy
+import js
 
 from ..assist import movable
 from ..notation import F0, STOCK, T0, WASTE, parse_pile
-from .dom import absent
+from .dom import absent, listen
 
 if TYPE_CHECKING:
     from .app import App
@@ -35,7 +35,6 @@ class Pointer:
     def __init__(self, app: App) -> None:
         self.app = app
         self.grab: Grab | None = None
-        self._proxies = []
         root = app.table.root
         for name, fn in (
             ("pointerdown", self.down),
@@ -44,9 +43,7 @@ class Pointer:
             ("pointercancel", self.cancel),
             ("lostpointercapture", self.cancel),
         ):
-            proxy = create_proxy(fn)
-            self._proxies.append(proxy)
-            root.addEventListener(name, proxy)
+            listen(root, name, fn)
 
     def _where(self, target: Any) -> tuple[int, int] | None:
         """(pile, index of the card) under a pointer; index -1 for the pile itself."""
@@ -107,7 +104,9 @@ class Pointer:
         if not g.dragging:
             self.app.tap(g.pile, g.index, event.timeStamp)
             return
-        target = self._drop_target(g)
+        target = self._pile_at(event.clientX, event.clientY, g.pile)
+        if target is None:
+            target = self._drop_target(g)
         self.app.table.hold(g.els)
         self._release(g)
         n = len(g.els)
@@ -125,6 +124,17 @@ class Pointer:
         for el in g.els:
             el.classList.remove("dragging")
             el.style.transform = ""
+
+    def _pile_at(self, x: float, y: float, src: int) -> int | None:
+        """The pile under the pointer itself (held cards let pointer events through)."""
+        for el in js.document.elementsFromPoint(x, y):
+            if el.classList.contains("dragging"):
+                continue
+            pile_el = el.closest("[data-pile]")
+            if not absent(pile_el):
+                pile = parse_pile(pile_el.dataset.pile)
+                return None if pile in (src, STOCK, WASTE) else pile
+        return None
 
     def _drop_target(self, g: Grab) -> int | None:
         """The pile the held card overlaps most (a tableau pile reaches down to its top card)."""
@@ -144,7 +154,3 @@ class Pointer:
             if w > 0 and h > 0 and w * h > best_area:
                 best, best_area = pile, w * h
         return best
-
-    def close(self) -> None:
-        for proxy in self._proxies:
-            proxy.destroy()
