@@ -17,7 +17,7 @@ VENDOR_STAMP := static/vendor/.lock-$(LOCK_HASH)
 # Lint what exists of these (the engine and bench/ arrive with their own commits).
 PY_DIRS := $(wildcard game tests scripts bench main.py)
 
-.PHONY: venv vendor chromium serve lint format test bench clean
+.PHONY: venv vendor chromium serve lint format test bench clean files
 
 venv: $(VENV)/.stamp
 $(VENV)/.stamp: requirements-dev.txt
@@ -51,6 +51,9 @@ test: venv lint vendor chromium
 
 bench: venv vendor chromium
 	@for script in bench/*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
+
+files:
+	python3 scripts/files.py
 
 clean:
 	rm -rf $(VENV) node_modules static/vendor .pytest_cache .mypy_cache .ruff_cache .hypothesis

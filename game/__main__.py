@@ -73,6 +73,31 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _deals(text: str) -> range:
+    first, _, last = text.partition("-")
+    try:
+        a, b = int(first), int(last or first)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a range like 1-200") from None
+    if not 1 <= a <= b:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a range like 1-200")
+    return range(a, b + 1)
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    from .solver import solve
+
+    deals = args.deals or range(args.deal, args.deal + 1)
+    for deal in deals:
+        args.deal = deal
+        g = _game(args)
+        _play_all(g, args.play)
+        result = solve(g, seconds=args.seconds)
+        line = {"game": g.rules.name, "deal": deal, **result.as_dict()}
+        print(json.dumps(line), flush=True)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = _Parser(
         prog="python -m game", description="Whitehead, Blind Alleys, Linus, Unlimited."
@@ -94,6 +119,14 @@ def main(argv: list[str] | None = None) -> int:
         )
         p.add_argument("--play", default="", metavar="MOVES", help='moves first, e.g. "t1>f s"')
         p.set_defaults(run=fn)
+    p = sub.add_parser("solve", help="solve deals: one JSON line each (won, lost, unknown)")
+    p.add_argument("game", choices=list(GAMES), metavar="GAME", help=", ".join(GAMES))
+    p.add_argument("--deal", type=int, default=1, metavar="N", help="deal number")
+    p.add_argument("--deals", type=_deals, metavar="A-B", help="a range of deals instead")
+    p.add_argument("--seconds", type=float, default=10.0, metavar="S", help="budget per deal")
+    p.add_argument("--rule", action="append", default=[], metavar="NAME", help="house rule")
+    p.add_argument("--play", default="", metavar="MOVES", help="solve after these moves")
+    p.set_defaults(run=cmd_solve)
     p = sub.add_parser("replay", help="check a record: print its final status")
     p.add_argument("file", metavar="FILE", help="a record's JSON file, or - for stdin")
     p.set_defaults(run=cmd_replay)

@@ -259,6 +259,14 @@ class Game:
     def can_redo(self) -> bool:
         return bool(self._future)
 
+    def copy(self) -> Game:
+        """The same position with no history: a scratch board for a search."""
+        twin = Game.__new__(Game)
+        twin.__dict__.update(self.__dict__)
+        twin.piles = list(self.piles)
+        twin._history, twin._future, twin._cached = [], [], None
+        return twin
+
     def key(self) -> tuple[object, ...]:
         """A cheap hashable key of the position (not of the history)."""
         return (*self.piles, self.redeals_left)

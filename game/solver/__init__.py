@@ -1,0 +1,8 @@
+"""A solver for all four games: won (with a line), lost (proven), or unknown within a budget.
+
+Pure Python on the engine's API; runs the same in CPython and Pyodide, in slices.
+"""
+
+from .search import MAX_POSITIONS, Result, Search, solve
+
+__all__ = ["MAX_POSITIONS", "Result", "Search", "solve"]

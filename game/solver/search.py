@@ -1,0 +1,335 @@
+"""Depth-first search for a win, resumable in slices so a page can run it between frames.
+
+It searches a copy of the game with full information (face-down cards and the stock order
+are known to it, never shown to the player). Each rule below keeps every win; the argument
+is given where the rule is made:
+
+1. Transposition table: a position whose canonical key was seen is not searched again.
+   Plain reachability: the set of positions reachable from the root is explored once, so a
+   win is found if one exists, and "lost" means no reachable position is won. Cycles (a
+   card moved back and forth, or Unlimited's endless passes) end at a seen key.
+2. Safe foundation moves are forced (the only move tried) — see :func:`forced`.
+3. The stock is a move per reachable waste card (stock.py); in Unlimited, an unordered
+   reserve.
+4. A whole pile moved onto an empty pile gives the same position with piles swapped, which
+   rule 1 would drop anyway; it is skipped before it is made.
+5. Dead positions are cut (one card at a time games only) — see :func:`dead`.
+Move order (foundations, moves that turn a card or empty a pile, then the rest) only decides
+how soon a win is found, never whether.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from functools import cache
+
+from ..cards import DOWN
+from ..notation import F0, REDEAL, STOCK, T0, WASTE, Move
+from ..rules import Build, accepts
+from ..state import Game, Plain
+from .key import position_key
+from .stock import reach, reachable, steps
+
+MAX_POSITIONS = 2_000_000  # ~120 MB of keys in CPython: a browser tab stays under 300 MB
+
+# A solver move: engine moves played in order (deals then a play), or a reserve play in
+# Unlimited, ("reserve", card, destination), made on the search's own copy.
+Step = tuple[Plain, ...]
+
+
+@dataclass
+class Result:
+    result: str  # "won", "lost" or "unknown"
+    moves: list[str] = field(default_factory=list)  # the winning line, from the start position
+    nodes: int = 0
+    seconds: float = 0.0
+    reason: str = ""  # why unknown: "time", "nodes" or "memory"
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "result": self.result,
+            "moves": self.moves,
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 3),
+        }
+
+
+def forced(game: Game, move: Plain, heights: list[list[int]]) -> bool:
+    """Is this foundation move safe, so it may be the only move tried?
+
+    A card is needed on the tableau only as a place for cards one rank lower that fit on it;
+    once every copy of those is on a foundation, nothing can ever go on it again, and
+    moving it earlier than a winning line does only uncovers what lay under it (a waste or
+    pile top) — never a loss. Not in Linus with redeals left: a redeal shuffles whatever is
+    on the tableau, so taking a card away changes every later deal.
+    """
+    if game.rules.shuffle_redeals and game.redeals_left:
+        return False
+    return _safe_card(game, game.piles[move[0]][-1], heights)
+
+
+def _safe_card(game: Game, card: int, heights: list[list[int]]) -> bool:
+    rank = (card >> 2) + 1  # 1-based; a card of rank r-1 is on a foundation of height >= r-1
+    if rank == 1:
+        return True
+    decks = game.rules.decks
+    for below in accepts(game.rules.build)[card]:
+        if sum(h >= rank - 1 for h in heights[below & 3]) < decks:
+            return False
+    return True
+
+
+def dead(game: Game) -> bool:
+    """Can some card provably never leave its pile, so the game can never be won?
+
+    Only where cards move one at a time (Linus). If card ``c`` lies above a lower card of
+    its own suit, ``c`` cannot reach a foundation first; it can leave only onto a card it
+    builds on. If every such card is on a foundation or lies beneath ``c`` in the same pile
+    (it cannot come to the top while ``c`` covers it), and ``c`` cannot go to an empty pile
+    (only a King can, and not at all with the house rule), then ``c`` never moves and the
+    lower card never reaches its foundation: no win.
+    """
+    rules = game.rules
+    if rules.unit is not None:
+        return False
+    piles = game.piles
+    on_foundation = {c for f in game.found for c in piles[f]}
+    onto = _parents(rules.build)
+    kings_move = rules.empty.name == "KINGS"
+    for t in game.tab:
+        p = piles[t]
+        lowest = [99, 99, 99, 99]  # per suit, the lowest rank seen so far from the bottom
+        below: set[int] = set()
+        for c in p:
+            suit, rank = c & 3, c >> 2
+            covers_lower = lowest[suit] < rank and not (kings_move and rank == 12)
+            if covers_lower and all(q in on_foundation or q in below for q in onto[c]):
+                return True
+            if rank < lowest[suit]:
+                lowest[suit] = rank
+            below.add(c)
+    return False
+
+
+@cache
+def _parents(build: Build) -> list[tuple[int, ...]]:
+    """For each card, the cards it may be built on (one rank higher, fitting the rule)."""
+    table = accepts(build)
+    return [tuple(t for t in range(52) if c in table[t]) for c in range(52)]
+
+
+class Search:
+    """A depth-first search from ``game``'s position; call :meth:`run` until it has a result."""
+
+    def __init__(self, game: Game, max_positions: int = MAX_POSITIONS) -> None:
+        self.start = game.copy()
+        self.board = game.copy()
+        self.reserve = game.redeals_left is None and game.rules.passes is None
+        if self.reserve:  # unlimited passes: stock and waste are one unordered reserve
+            self.board.piles[STOCK] = tuple(
+                sorted(self.board.piles[STOCK] + self.board.piles[WASTE])
+            )
+            self.board.piles[WASTE] = ()
+        self.max_positions = max_positions
+        self.single = game.rules.unit is None
+        self.seen: set[int] = set()
+        self.nodes = 0
+        self.seconds = 0.0
+        self.result: Result | None = None
+        self.path: list[Step] = []
+        # Each frame: the moves to try at a depth, and the next one's index.
+        self.frames: list[tuple[list[Step], list[int], int]] = []
+        if self._won():
+            self.result = Result("won")
+        else:
+            self.seen.add(self._key())
+            self.frames.append((self._moves(), [0], 0))
+
+    # -- the position ------------------------------------------------------------------------
+
+    def _key(self) -> int:
+        return position_key(self.board, self.reserve)
+
+    def _won(self) -> bool:
+        piles = self.board.piles
+        return not piles[STOCK] and not piles[WASTE] and not any(piles[t] for t in self.board.tab)
+
+    def _play(self, step: Step) -> None:
+        board = self.board
+        for m in step:
+            if m[0] == -1:  # a reserve play: (-1, card, destination)
+                card, dst = m[1], m[2]
+                stock = board.piles[STOCK]
+                i = stock.index(card)
+                board._history.append((m, STOCK, stock, dst, board.piles[dst], None))
+                board.piles[STOCK] = stock[:i] + stock[i + 1 :]
+                board.piles[dst] = board.piles[dst] + (card,)
+                board._cached = None
+            else:
+                board.apply(m)
+
+    def _unplay(self, step: Step) -> None:
+        for _ in step:
+            self.board.retract()
+
+    def _moves(self) -> list[Step]:
+        """The moves worth trying here, best first (or the one forced move)."""
+        board = self.board
+        piles = board.piles
+        heights: list[list[int]] = [[], [], [], []]
+        for f in board.found:
+            if piles[f]:
+                heights[piles[f][-1] & 3].append(len(piles[f]))
+        to_foundation: list[Step] = []
+        opening: list[Step] = []
+        from_waste: list[Step] = []
+        others: list[Step] = []
+        redeal: list[Step] = []
+        for m in board.plain_moves():
+            src, dst, n = m
+            if src == STOCK:
+                if m == REDEAL and board.rules.shuffle_redeals:
+                    redeal.append((m,))
+                continue  # deals are covered by the stock moves below
+            if F0 <= dst < T0:
+                if forced(board, m, heights):
+                    return [(m,)]
+                to_foundation.append((m,))
+            elif src == WASTE:
+                from_waste.append((m,))
+            else:
+                p = piles[src]
+                if n == len(p):
+                    if not piles[dst]:
+                        continue  # rule 4: a whole pile to an empty pile
+                    opening.append((m,))
+                elif p[-n - 1] >= DOWN:
+                    opening.append((m,))
+                else:
+                    others.append((m,))
+        if self.reserve:
+            talon = self._reserve_moves()
+            for step in talon:  # a safe reserve card to its foundation is forced too
+                card, dst = step[0][1], step[0][2]
+                if F0 <= dst < T0 and _safe_card(board, card, heights):
+                    return [step]
+        else:
+            talon = self._talon_moves()
+        if self.single and dead(board):
+            return []
+        return to_foundation + opening + from_waste + others + talon + redeal
+
+    def _talon_moves(self) -> list[Step]:
+        board = self.board
+        if not board.piles[STOCK] and not (board.piles[WASTE] and board.redeals_left):
+            return []
+        to_foundation, to_tableau, empties = board.targets()
+        takes = board._takes
+        out: list[Step] = []
+        for k, card in reachable(board):
+            if k == 0:
+                continue  # the waste top now: already among the plain moves
+            dests = to_tableau.get(card, [])
+            f = to_foundation.get(card)
+            if f is None and not dests and not (empties and takes[card]):
+                continue
+            prefix = tuple(steps(board, k))
+            if f is not None:
+                out.append((*prefix, (WASTE, f, 1)))
+            for d in dests:
+                out.append((*prefix, (WASTE, d, 1)))
+            if takes[card]:
+                for d in empties:
+                    out.append((*prefix, (WASTE, d, 1)))
+        return out
+
+    def _reserve_moves(self) -> list[Step]:
+        board = self.board
+        stock = board.piles[STOCK]
+        if not stock:
+            return []
+        to_foundation, to_tableau, empties = board.targets()
+        takes = board._takes
+        out: list[Step] = []
+        for card in sorted(set(stock)):
+            f = to_foundation.get(card)
+            if f is not None:
+                out.append(((-1, card, f),))
+            for d in to_tableau.get(card, ()):
+                out.append(((-1, card, d),))
+            if takes[card]:
+                for d in empties[:1]:  # empty piles are interchangeable: one will do
+                    out.append(((-1, card, d),))
+        return out
+
+    # -- searching ---------------------------------------------------------------------------
+
+    def run(self, nodes: int = 10_000_000, seconds: float = 10.0) -> Result | None:
+        """Search on for at most ``nodes`` positions or ``seconds``; the result once known.
+
+        Returns None when the budget ran out first (call again to go on), unless the memory
+        bound is reached, which ends the search as ``unknown``.
+        """
+        if self.result is not None:
+            return self.result
+        began = time.perf_counter()
+        deadline = began + seconds
+        budget = self.nodes + nodes
+        frames, seen, path = self.frames, self.seen, self.path
+        try:
+            while frames:
+                moves, at, _ = frames[-1]
+                if at[0] == len(moves):
+                    frames.pop()
+                    if path:
+                        self._unplay(path.pop())
+                    continue
+                step = moves[at[0]]
+                at[0] += 1
+                self._play(step)
+                self.nodes += 1
+                key = self._key()
+                if key in seen:
+                    self._unplay(step)
+                    continue
+                seen.add(key)
+                path.append(step)
+                if self._won():
+                    self.result = Result("won", self._line(), self.nodes)
+                    return self.result
+                frames.append((self._moves(), [0], 0))
+                if self.nodes & 255 == 0:
+                    if len(seen) >= self.max_positions:
+                        self.result = Result("unknown", [], self.nodes, reason="memory")
+                        return self.result
+                    if self.nodes >= budget or time.perf_counter() >= deadline:
+                        return None
+            self.result = Result("lost", [], self.nodes)
+            return self.result
+        finally:
+            self.seconds += time.perf_counter() - began
+            if self.result is not None:
+                self.result.seconds = self.seconds
+
+    def _line(self) -> list[str]:
+        """The winning line as real moves from the start (reserve plays become deals)."""
+        game = self.start.copy()
+        out: list[str] = []
+        for step in self.path:
+            for m in step:
+                plays = [*reach(game, m[1]), (WASTE, m[2], 1)] if m[0] == -1 else [m]
+                for p in plays:
+                    out.append(str(Move(*game.resolve(p))))
+                    game.apply(game.resolve(p))
+        return out
+
+
+def solve(game: Game, seconds: float = 10.0, nodes: int = 10_000_000) -> Result:
+    """Solve from ``game``'s position within a budget: won (with the line), lost or unknown."""
+    search = Search(game)
+    result = search.run(nodes=nodes, seconds=seconds)
+    if result is None:
+        reason = "nodes" if search.nodes >= nodes else "time"
+        result = Result("unknown", [], search.nodes, search.seconds, reason)
+    return result
