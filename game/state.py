@@ -252,6 +252,11 @@ class Game:
         return [Move(*h[0]) for h in self._history]
 
     @property
+    def redo_moves(self) -> list[Move]:
+        """The moves undone and not yet redone, the next to redo first."""
+        return [Move(*m) for m in reversed(self._future)]
+
+    @property
     def can_undo(self) -> bool:
         return bool(self._history)
 

@@ -1,0 +1,74 @@
+"""The saved game in progress: a versioned JSON text around a record, checked on the way in.
+
+What is stored comes back from outside (a browser's storage, possibly old, truncated or
+tampered with), so reading it checks everything and fails with one :class:`SavedError`
+line; the caller keeps the bad text aside and starts clean.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from .notation import GameError
+from .records import RecordError, loads, replay
+from .state import Game
+
+VERSION = 1
+MAX_TEXT = 2_000_000  # characters; a real save is a few kilobytes
+
+
+class SavedError(GameError):
+    """A stored game that cannot be used."""
+
+
+@dataclass
+class Saved:
+    game: Game
+    elapsed: float  # seconds of play so far
+    undone: int  # moves undone and not redone: the redo stack comes back too
+
+
+def pack(game: Game, elapsed: float) -> str:
+    """The text to store: the record of every move played (undone ones included)."""
+    record = game.record()
+    redo = [str(m) for m in reversed(game.redo_moves)]
+    record["moves"] = record["moves"] + redo
+    return json.dumps(
+        {"version": VERSION, "record": record, "elapsed": round(elapsed, 1), "undone": len(redo)},
+        separators=(",", ":"),
+    )
+
+
+def unpack(text: object) -> Saved:
+    """The game stored in ``text``, its undone moves back on the redo stack."""
+    if not isinstance(text, str):
+        raise SavedError("the saved game is not text")
+    if len(text) > MAX_TEXT:
+        raise SavedError(f"the saved game is too large ({len(text):,} characters)")
+    try:
+        data: Any = loads(text)
+    except RecordError as e:
+        raise SavedError(f"the saved game is damaged: {e}") from None
+    if not isinstance(data, dict):
+        raise SavedError("the saved game is damaged: not an object")
+    version = data.get("version")
+    if version != VERSION:
+        raise SavedError(f"the saved game is from another version ({version!r}, not {VERSION})")
+    elapsed, undone = data.get("elapsed", 0), data.get("undone", 0)
+    number = isinstance(elapsed, (int, float)) and not isinstance(elapsed, bool)
+    if not number or not (math.isfinite(elapsed) and elapsed >= 0):  # JSON may say NaN
+        raise SavedError("the saved game is damaged: bad elapsed time")
+    if type(undone) is not int or undone < 0:
+        raise SavedError("the saved game is damaged: bad undo count")
+    try:
+        game = replay(data.get("record"))  # type: ignore[arg-type]
+    except RecordError as e:
+        raise SavedError(f"the saved game is damaged: {e}") from None
+    if undone > len(game.moves):
+        raise SavedError("the saved game is damaged: more undone moves than moves")
+    for _ in range(undone):
+        game.undo()
+    return Saved(game, float(elapsed), undone)

@@ -1,0 +1,75 @@
+"""The saved game: a round trip keeps position, redo stack and time; anything damaged is
+refused with one line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import game
+from game.saved import MAX_TEXT, VERSION, SavedError, pack, unpack
+
+
+def played() -> game.Game:
+    g = game.new_game("whitehead", 1)
+    for move in ["t1>t4", "t2>t1", "t6>t4", "s", "s", "s"]:
+        g.play(move)
+    g.undo()
+    g.undo()
+    return g
+
+
+def test_a_saved_game_comes_back_with_its_redo_stack_and_time() -> None:
+    g = played()
+    saved = unpack(pack(g, 83.4))
+    assert saved.game.layout() == g.layout()
+    assert [str(m) for m in saved.game.moves] == [str(m) for m in g.moves]
+    assert [str(m) for m in saved.game.redo_moves] == ["s", "s"]
+    assert saved.elapsed == pytest.approx(83.4)
+    saved.game.redo()
+    g.redo()
+    assert saved.game.layout() == g.layout()
+
+
+def test_house_rules_survive_a_save() -> None:
+    g = game.new_game("linus", 9, pgs=True)
+    g.play("r")
+    assert unpack(pack(g, 0)).game.layout() == g.layout()
+
+
+GOOD = json.loads(pack(played(), 5))
+
+
+def damaged() -> list[object]:
+    text = pack(played(), 5)
+    illegal = {**GOOD, "record": {**GOOD["record"], "moves": ["t1>t4", "t1>t4"]}}
+    return [
+        None,
+        17,
+        "",
+        "not json",
+        text[: len(text) // 2],  # truncated
+        json.dumps({**GOOD, "version": VERSION + 1}),
+        json.dumps({**GOOD, "version": "1"}),
+        json.dumps({k: v for k, v in GOOD.items() if k != "version"}),
+        json.dumps(illegal),
+        json.dumps({**GOOD, "record": "moves"}),
+        json.dumps({**GOOD, "elapsed": -1}),
+        json.dumps({**GOOD, "elapsed": "ten"}),
+        json.dumps({**GOOD, "elapsed": float("nan")}),
+        json.dumps({**GOOD, "elapsed": float("inf")}),
+        json.dumps({**GOOD, "undone": 99}),
+        json.dumps({**GOOD, "undone": True}),
+        json.dumps([GOOD]),
+        "x" * (MAX_TEXT + 1),
+        "[" * 100_000,
+    ]
+
+
+@pytest.mark.parametrize("text", damaged(), ids=lambda t: repr(t)[:30])
+def test_a_damaged_save_is_refused_in_one_line(text: object) -> None:
+    with pytest.raises(SavedError) as caught:
+        unpack(text)
+    message = str(caught.value)
+    assert message and "\n" not in message and len(message) < 300
