@@ -164,9 +164,9 @@ class App:
             self.undone.clear()
             if self.started is None:
                 self.started = time.monotonic()
-        self.refresh()
-        if played:
+        if played:  # a move clears the last message; the outcome, if any, says its own
             self.say("")
+        self.refresh()
 
     def undo(self) -> None:
         if not self.turns:
@@ -210,8 +210,8 @@ class App:
             return
         n = 1 if pile == WASTE else len(game.piles[pile]) - index
         card = game.piles[pile][-n]
-        if not movable(game, pile, n):
-            self.say(_sentence(why_illegal(game, (pile, T0, n))))
+        if not movable(game, pile, n):  # why, asked of a move to another pile than its own
+            self.say(_sentence(why_illegal(game, (pile, T0 + (pile == T0), n))))
             return
         dests = destinations(game, pile, n)
         if not dests:
