@@ -1,0 +1,319 @@
+"""Shared by the test_table_* browser tests: it holds no tests itself.
+
+A module of table tests boots the page once (module-scoped `Ui`) and puts it back at a
+pinned deal before each test (`Ui.at`: a reload only when the URL must change, otherwise
+the page's own Restart). The pages are guarded like conftest's `page`: after every test,
+no request may have left the local server, and no console error, uncaught error or CSP
+violation may have happened.
+
+Layouts are compared pile by pile: {"t1": ["QS", None, "4H"], ...}, the DOM's cards in
+DOM order (face-up `data-card`, None for a face-down card) against the engine's.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+from urllib.parse import parse_qsl, urlsplit
+
+import pytest
+from conftest import ACTION_TIMEOUT_MS, BOOT_TIMEOUT_MS, CSP_LISTENER, ROOT, BrowserLog
+from playwright.sync_api import Browser, ConsoleMessage, Page
+
+import game
+from game.cards import RANK_NAMES, SUIT_NAMES, SUIT_SYMBOLS
+from game.notation import pile_name
+from game.state import Game
+
+Layout = dict[str, list[str | None]]
+
+# Pinned deals, one per game, chosen with the engine (tests assert what they rely on):
+# at the start, a tableau-to-tableau move, a card with two or more tap destinations and
+# safe auto-moves to make; in Whitehead also a same-suit run of two that moves as a unit.
+DEALS = {"whitehead": 1545, "blind-alleys": 9, "linus": 2, "unlimited": 5}
+
+
+# -- the engine's side -------------------------------------------------------------------
+
+
+def cli_layout(name: str, deal: int) -> dict[str, Any]:
+    """`python -m game deal NAME --deal N`: the contract the page must render."""
+    out = subprocess.run(
+        [sys.executable, "-m", "game", "deal", name, "--deal", str(deal)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    layout: dict[str, Any] = json.loads(out.stdout)
+    return layout
+
+
+def piles_of(layout: dict[str, Any]) -> Layout:
+    """An engine layout (JSON) as the page should show it; lower case is face down."""
+    has_stock = game.find_rules(layout["game"]).passes != 0
+    out: Layout = {}
+    if has_stock:
+        out["s"] = [None for _ in layout["stock"]]
+        out["w"] = list(layout["waste"])
+    for i, pile in enumerate(layout["foundations"]):
+        out[f"f{i + 1}"] = list(pile)
+    for i, pile in enumerate(layout["tableau"]):
+        out[f"t{i + 1}"] = [None if code.islower() else code for code in pile]
+    return out
+
+
+def engine_piles(g: Game) -> Layout:
+    return piles_of(g.layout())
+
+
+# -- the page ----------------------------------------------------------------------------
+
+LAYOUT_JS = """() => {
+  const out = {};
+  for (const pile of document.querySelectorAll('#table [data-pile]')) {
+    out[pile.dataset.pile] = [...pile.querySelectorAll('.card')].map(
+      (c) => (c.dataset.face === 'up' ? c.dataset.card : null));
+  }
+  return out;
+}"""
+
+# A point inside the visible part of a card (the next card of a fan or column covers the
+# rest), or the middle of an empty pile; and whether the card is really what is there.
+POINT_JS = """([name, index]) => {
+  const pile = document.querySelector(`#table [data-pile="${name}"]`);
+  const cards = [...pile.querySelectorAll('.card')];
+  if (!cards.length || index === null) {
+    const r = pile.getBoundingClientRect();
+    const x = r.left + Math.min(r.width, r.height / 1.4) / 2, y = r.top + r.height / 2;
+    const hit = document.elementFromPoint(x, y);
+    return [x, y, !!hit && hit.closest('[data-pile]') === pile];
+  }
+  const card = cards[index < 0 ? cards.length + index : index];
+  const r = card.getBoundingClientRect();
+  let w = r.width, h = r.height;
+  const next = card.nextElementSibling;
+  if (next && next.classList.contains('card')) {
+    const n = next.getBoundingClientRect();
+    if (n.top - r.top > 1) h = n.top - r.top;
+    if (n.left - r.left > 1) w = n.left - r.left;
+  }
+  const x = r.left + w / 2, y = r.top + h / 2;
+  const hit = document.elementFromPoint(x, y);
+  return [x, y, !!hit && hit.closest('.card') === card];
+}"""
+
+
+def guarded_page(browser: Browser, log: BrowserLog, **options: Any) -> Page:
+    """A page in a new context, watched like conftest's `page` (see `Ui.check_log`)."""
+    context = browser.new_context(base_url=log.origin, **options)
+    context.set_default_timeout(ACTION_TIMEOUT_MS)
+    context.set_default_navigation_timeout(BOOT_TIMEOUT_MS)
+    context.expose_function("__reportCspViolation", lambda text: log.csp_violations.append(text))
+    context.add_init_script(CSP_LISTENER)
+    context.on("request", lambda request: log.requests.append(request.url))
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            log.console_errors.append(f"{message.text} ({message.location})")
+
+    page = context.new_page()
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: log.page_errors.append(str(error)))
+    page.on("websocket", lambda socket: log.requests.append(socket.url))
+    return page
+
+
+class Ui:
+    """One booted page and the moves a player makes on it."""
+
+    def __init__(self, page: Page, log: BrowserLog) -> None:
+        self.page, self.log = page, log
+
+    # -- guard --------------------------------------------------------------------------
+
+    def clear_log(self) -> None:
+        for seen in (
+            self.log.requests,
+            self.log.console_errors,
+            self.log.page_errors,
+            self.log.csp_violations,
+        ):
+            seen.clear()
+
+    def check_log(self) -> None:
+        log = self.log
+        try:
+            assert not log.foreign_requests(), "requests left the local server"
+            assert not log.csp_violations, "Content-Security-Policy violations"
+            assert not log.page_errors, "uncaught errors in the page"
+            assert not log.console_errors, "errors in the browser console"
+        finally:
+            self.clear_log()
+
+    # -- loading ------------------------------------------------------------------------
+
+    def open(self, path: str) -> None:
+        """Load `path` and wait until the table accepts input (body[data-ready=true])."""
+        page, log = self.page, self.log
+        page.goto(path)
+        deadline = time.monotonic() + BOOT_TIMEOUT_MS / 1000
+        while page.locator("body[data-ready='true']").count() == 0:
+            problems = log.page_errors + log.csp_violations + log.console_errors
+            if problems:
+                pytest.fail(f"boot failed: {problems}")
+            if time.monotonic() > deadline:
+                pytest.fail(f"not ready after {BOOT_TIMEOUT_MS / 1000:.0f} s")
+            page.wait_for_timeout(25)
+
+    def query(self) -> dict[str, str]:
+        return dict(parse_qsl(urlsplit(self.page.url).query, keep_blank_values=True))
+
+    def at(self, name: str, deal: int, **params: str) -> None:
+        """The start of a deal: loaded if the URL differs, else restarted in the page."""
+        want = {"game": name, "deal": str(deal), **params}
+        if self.page.url.startswith("http") and self.query() == want:
+            self.page.mouse.up()  # a test that failed mid-drag
+            self.page.evaluate(
+                "() => { for (const d of document.querySelectorAll('dialog[open]')) d.close(); }"
+            )
+            self.page.click("#restart")
+            self.page.evaluate("() => document.activeElement && document.activeElement.blur()")
+        else:
+            self.open("/?" + "&".join(f"{k}={v}" for k, v in want.items()))
+        assert self.query() == want
+
+    # -- reading ------------------------------------------------------------------------
+
+    def layout(self) -> Layout:
+        piles: Layout = self.page.evaluate(LAYOUT_JS)
+        return piles
+
+    def wait_layout(self, want: Layout, timeout: float = 3.0) -> None:
+        """Wait until the page shows `want` (a move's DOM update is synchronous, but an
+        input event may still be on its way); then assert it, showing the difference."""
+        deadline = time.monotonic() + timeout
+        got = self.layout()
+        while got != want and time.monotonic() < deadline:
+            self.page.wait_for_timeout(20)
+            got = self.layout()
+        assert got == want
+
+    def status_line(self) -> str:
+        return self.page.inner_text("#status-line")
+
+    def moves_count(self) -> int:
+        return int(self.page.inner_text("#moves-count"))
+
+    # -- acting -------------------------------------------------------------------------
+
+    def settle(self) -> None:
+        """Wait until no card is gliding (a player points at where cards are shown)."""
+        self.page.wait_for_function(
+            "() => document.getAnimations().every((a) => a.playState !== 'running')"
+        )
+
+    def point(self, pile: str, index: int | None = -1) -> tuple[float, float]:
+        """A point where a pointer reaches card `index` of `pile` (None: the pile)."""
+        self.settle()
+        x, y, hits = self.page.evaluate(POINT_JS, [pile, index])
+        assert hits, f"card {index} of {pile} is covered at ({x:.0f}, {y:.0f})"
+        return x, y
+
+    def tap(self, pile: str, index: int | None = -1) -> None:
+        x, y = self.point(pile, index)
+        self.page.mouse.click(x, y)
+
+    def drag(self, src: str, index: int, dst: str, steps: int = 5) -> None:
+        """Press on a card, move in steps onto the destination pile's top card, let go."""
+        x0, y0 = self.point(src, index)
+        x1, y1 = self.point(dst, -1)
+        mouse = self.page.mouse
+        mouse.move(x0, y0)
+        mouse.down()
+        mouse.move(x1, y1, steps=steps)
+        mouse.up()
+
+    def play(self, m: tuple[int, int, int], g: Game) -> None:
+        """Drag the move `m` (legal in `g`, before it is played) on the page."""
+        src, dst, n = m
+        self.drag(pile_name(src), len(g.piles[src]) - n, pile_name(dst))
+
+
+@contextmanager
+def booted(browser: Browser, server_url: str, **options: Any) -> Iterator[Ui]:
+    """A module's page (no URL loaded yet); its context closes at the end."""
+    log = BrowserLog(origin=server_url)
+    page = guarded_page(browser, log, **options)
+    try:
+        yield Ui(page, log)
+    finally:
+        page.context.close()
+
+
+# -- identity of face-down cards -----------------------------------------------------------
+
+_CODE = re.compile(
+    r"(?<![A-Za-z0-9])(?:[A2-9TJQK][SHDC]|[a2-9tjqk][shdc]|10[SHDCshdc])(?![A-Za-z0-9])"
+)
+_NAMES = re.compile(
+    r"\b(?:" + "|".join(RANK_NAMES + SUIT_NAMES) + r"|spade|heart|diamond|club)\b", re.I
+)
+_SYMBOLS = re.compile("[" + SUIT_SYMBOLS + "♤♡♢♧]|suit-")
+
+FACE_DOWN_JS = """() => [...document.querySelectorAll('#table .card[data-face="down"]')].map((c) => ({
+  pile: c.closest('[data-pile]').dataset.pile,
+  attrs: [...c.attributes].map((a) => `${a.name}=${a.value}`),
+  id: c.id, className: String(c.className), html: c.innerHTML, text: c.textContent,
+  own: Object.keys(c).map((k) => `${k}=${String(c[k])}`),
+  children: c.childElementCount,
+}))"""
+
+
+def identity_traces(text: str) -> list[str]:
+    """Card codes, rank or suit names and suit symbols found in `text`."""
+    return _CODE.findall(text) + _NAMES.findall(text) + _SYMBOLS.findall(text)
+
+
+# -- fitting the screen ----------------------------------------------------------------------
+
+FIT_JS = """() => {
+  const W = innerWidth, H = innerHeight, se = document.scrollingElement;
+  const out = (r) => r.left < -0.5 || r.top < -0.5 || r.right > W + 0.5 || r.bottom > H + 0.5
+    || r.width < 1 || r.height < 1;
+  const name = (el) => el.dataset.pile || el.closest('[data-pile]').dataset.pile;
+  return {
+    scroll: [se.scrollWidth, se.scrollHeight, W, H],
+    beyond: [...document.querySelectorAll('body *')].filter((e) => {
+      const r = e.getBoundingClientRect();
+      return r.right > W + 0.5 || r.bottom > H + 0.5;
+    }).map((e) => e.id || String(e.className.baseVal ?? e.className)).slice(0, 8),
+    piles: document.querySelectorAll('#table [data-pile]').length,
+    pilesOut: [...document.querySelectorAll('#table [data-pile]')]
+      .filter((p) => out(p.getBoundingClientRect())).map(name),
+    cardsOut: [...document.querySelectorAll('#table .card')]
+      .filter((c) => out(c.getBoundingClientRect())).map(name),
+    buttonsOut: [...document.querySelectorAll('header button:not([hidden]), #game-select')]
+      .filter((b) => out(b.getBoundingClientRect())).map((b) => b.id),
+  };
+}"""
+
+
+def assert_fits(page: Page, name: str) -> dict[str, Any]:
+    """The page does not scroll, and every pile, card and toolbar control is on screen."""
+    page.wait_for_function(  # gliding cards are on their way, not where they are shown
+        "() => document.getAnimations().every((a) => a.playState !== 'running')"
+    )
+    fit: dict[str, Any] = page.evaluate(FIT_JS)
+    width, height, inner_w, inner_h = fit["scroll"]
+    assert width <= inner_w and height <= inner_h, (name, fit["scroll"], fit["beyond"])
+    assert fit["pilesOut"] == [], name
+    assert fit["cardsOut"] == [], name
+    assert fit["buttonsOut"] == [], name
+    return fit

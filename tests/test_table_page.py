@@ -1,0 +1,200 @@
+"""The page around the table: URL parameters, new deals, the game menu, the rules panel,
+a 1920×1080 desktop, and the glide of a dropped card.
+
+One page for the module. Tests that do not need a pinned deal play whatever deal the page
+shows, checked against the engine's twin of it (game and deal number read from the page).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, expect
+from test_table_kit import Ui, assert_fits, booted, engine_piles
+
+import game
+from game.assist import auto_moves
+from game.cards import code
+from game.deals import MAX_DEAL
+from game.help import rules_text
+from game.notation import T0
+from game.state import Game
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def ui(browser: Browser, server_url: str) -> Iterator[Ui]:
+    with booted(browser, server_url) as ui:
+        yield ui
+
+
+@pytest.fixture(autouse=True)
+def guard(ui: Ui) -> Iterator[None]:
+    ui.clear_log()
+    yield
+    ui.check_log()
+
+
+@pytest.fixture
+def shown(ui: Ui) -> Ui:
+    """Whatever the page shows, as long as it shows a table and no dialog."""
+    if not ui.page.url.startswith("http"):
+        ui.open("/?game=whitehead&deal=1")
+    ui.page.evaluate(
+        "() => { for (const d of document.querySelectorAll('dialog[open]')) d.close(); }"
+    )
+    return ui
+
+
+def twin(ui: Ui) -> Game:
+    """The engine's game for what the page says it shows, auto-moves made."""
+    page, query = ui.page, ui.query()
+    name, deal = page.input_value("#game-select"), int(page.inner_text("#deal-number"))
+    assert query["game"] == name and query["deal"] == str(deal)
+    rules = dict.fromkeys(filter(None, query.get("rules", "").split(",")), True)
+    g = game.new_game(name, deal, **rules)
+    auto_moves(g, query.get("automove", "safe"))
+    return g
+
+
+def choose(ui: Ui, name: str) -> Game:
+    """Pick a game from the menu; wait until the URL says so."""
+    ui.page.select_option("#game-select", name)
+    ui.page.wait_for_function("(name) => location.search.includes(`game=${name}`)", arg=name)
+    g = twin(ui)
+    ui.wait_layout(engine_piles(g))
+    return g
+
+
+def test_bad_parameters_give_a_notice_and_a_fresh_whitehead_deal(ui: Ui) -> None:
+    page = ui.page
+    ui.open("/?game=nope&deal=abc&automove=sometimes")
+    notice = ui.status_line()
+    for part in ("'nope'", "'abc'", "'sometimes'", "Whitehead"):
+        assert part in notice
+    assert page.input_value("#game-select") == "whitehead"
+    deal = int(page.inner_text("#deal-number"))
+    assert 1 <= deal <= MAX_DEAL
+    assert ui.query() == {"game": "whitehead", "deal": str(deal)}  # automove: safe, unsaid
+    assert page.input_value("#automove-select") == "safe"
+    ui.wait_layout(engine_piles(twin(ui)))
+    assert page.get_attribute("#table", "data-status") == "playing"
+
+
+def test_new_game_deals_a_fresh_number_shown_and_in_the_url(shown: Ui) -> None:
+    page, ui = shown.page, shown
+    name = page.input_value("#game-select")
+    seen = {page.inner_text("#deal-number")}
+    for act in ("button", "key n"):
+        if act == "button":
+            page.get_by_role("button", name="New game", exact=True).click()
+        else:
+            page.evaluate("() => document.activeElement && document.activeElement.blur()")
+            page.keyboard.press("n")
+        page.wait_for_function(
+            "(old) => !old.includes(document.getElementById('deal-number').textContent)",
+            arg=sorted(seen),
+        )
+        deal = page.inner_text("#deal-number")
+        seen.add(deal)
+        assert ui.query()["deal"] == deal and ui.query()["game"] == name
+        ui.wait_layout(engine_piles(twin(ui)))
+        assert ui.moves_count() == len(twin(ui).moves)
+    assert len(seen) == 3
+
+
+def test_the_game_menu_switches_games(shown: Ui) -> None:
+    for name in ("linus", "unlimited", "blind-alleys", "whitehead"):
+        g = choose(shown, name)
+        assert g.rules.name == name
+        assert shown.page.get_attribute("#table", "data-game") == name
+        assert len(shown.layout()) == len(engine_piles(g))
+
+
+def test_the_rules_panel_tells_the_current_games_rules(shown: Ui) -> None:
+    page = shown.page
+    panel = page.locator("#rules-panel")
+    for name in ("blind-alleys", "linus", "unlimited", "whitehead"):
+        choose(shown, name)
+        page.get_by_role("button", name="Rules", exact=True).click()
+        expect(panel).to_be_visible()
+        items = panel.locator("#rules-list li").all_inner_texts()
+        assert items == rules_text(game.find_rules(name))
+        boxes = panel.locator("#house-rules input[type=checkbox]")
+        assert boxes.count() == len(game.find_rules(name).house_rules)
+        assert not any(boxes.nth(i).is_checked() for i in range(boxes.count()))
+        panel.get_by_role("button", name="Close").click()
+        expect(panel).to_be_hidden()
+
+
+def test_a_house_rule_from_the_url_is_on_in_the_rules_panel(ui: Ui) -> None:
+    page = ui.page
+    ui.at("linus", MAX_DEAL, rules="pgs")
+    assert ui.query() == {"game": "linus", "deal": str(MAX_DEAL), "rules": "pgs"}
+    g = twin(ui)
+    assert g.rules.active == ("pgs",)
+    ui.wait_layout(engine_piles(g))
+    expect(page.locator("#redeal")).to_be_visible()
+    expect(page.locator("#redeal")).to_have_text("Redeal (2 left)")
+    page.get_by_role("button", name="Rules", exact=True).click()
+    panel = page.locator("#rules-panel")
+    items = panel.locator("#rules-list li").all_inner_texts()
+    assert items == rules_text(game.find_rules("linus", pgs=True))
+    assert any(item.startswith("House rule pgs (on)") for item in items)
+    assert panel.locator('#house-rules input[name="pgs"]').is_checked()
+    panel.get_by_role("button", name="Close").click()
+
+
+@pytest.mark.parametrize("width", [721, 768, 1020, 1021, 1280])
+def test_the_toolbar_fits_from_tablet_to_desktop(ui: Ui, width: int) -> None:
+    # The widest toolbar: a ten-digit deal number and Linus's Redeal button.
+    ui.at("linus", MAX_DEAL, rules="pgs")
+    ui.page.set_viewport_size({"width": width, "height": 720})
+    try:
+        assert_fits(ui.page, f"{width} px")
+    finally:
+        ui.page.set_viewport_size({"width": 1280, "height": 720})
+
+
+def test_a_1920x1080_desktop_shows_everything_without_scrolling(shown: Ui) -> None:
+    page = shown.page
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    try:
+        for name, piles in (("linus", 18 + 4), ("unlimited", 2 + 8 + 7), ("whitehead", 13)):
+            choose(shown, name)
+            fit = assert_fits(page, name)
+            assert fit["piles"] == piles
+        cw = page.evaluate(
+            "() => document.querySelector('[data-pile=\"t1\"]').getBoundingClientRect().width"
+        )
+        assert cw >= 100  # the room is used: cards are not phone-sized
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 720})
+
+
+def test_a_dropped_card_glides_into_place(shown: Ui) -> None:
+    ui, page = shown, shown.page
+    g = choose(ui, "linus")  # always has tableau moves
+    m = next(m for m in g.plain_moves() if m[0] >= T0 and m[1] >= T0)
+    card = code(g.piles[m[0]][-1])
+    ui.settle()
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Animation.setPlaybackRate", {"playbackRate": 0.05})  # a slow machine is slow
+    try:
+        ui.play(m, g)
+        glides = page.evaluate(
+            """() => document.getAnimations().map((a) => ({
+              card: a.effect.target.dataset.card, state: a.playState,
+              duration: a.effect.getTiming().duration }))"""
+        )
+    finally:
+        cdp.send("Animation.setPlaybackRate", {"playbackRate": 1})
+        cdp.detach()
+    assert glides, "no animation after the drop"
+    assert card in [a["card"] for a in glides]
+    assert all(a["state"] == "running" and 0 < a["duration"] <= 200 for a in glides), glides
+    g.apply(m)
+    auto_moves(g, "safe")
+    ui.wait_layout(engine_piles(g))
