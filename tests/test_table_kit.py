@@ -162,6 +162,8 @@ class Ui:
     def open(self, path: str) -> None:
         """Load `path` and wait until the table accepts input (body[data-ready=true])."""
         page, log = self.page, self.log
+        if page.url.startswith("http"):  # a fresh start: no saved game of an earlier test
+            page.evaluate("() => localStorage.clear()")
         page.goto(path)
         deadline = time.monotonic() + BOOT_TIMEOUT_MS / 1000
         while page.locator("body[data-ready='true']").count() == 0:

@@ -20,10 +20,13 @@ from ..cards import pretty
 from ..explain import why_illegal
 from ..help import rules_text
 from ..notation import ANY_FOUNDATION, F0, STOCK, T0, WASTE, Move
+from ..saved import Saved
 from ..state import Game, Plain
 from . import params
 from .dom import absent, by_id, guarded, listen
+from .embed import Embed
 from .pointer import Pointer
+from .store import Store
 from .table import Table
 
 DOUBLE_TAP_MS = 350
@@ -46,6 +49,8 @@ class App:
         self.started: float | None = None
         self.finished: float | None = None
         self.shown_outcome = "playing"
+        self.store = Store()
+        self.embed = Embed(self.command)
 
     # -- start-up ---------------------------------------------------------------------------
 
@@ -59,14 +64,55 @@ class App:
         self._build_menus()
         self._bind()
         self.pointer = Pointer(self)
-        self.new(choice.game, choice.deal or params.fresh_deal(), choice.rules)
-        if choice.notices:
-            self.say(" ".join(choice.notices))
+        if query.get("embed") == "1":
+            js.document.body.classList.add("embed")
+        saved = self.store.load()
+        if saved is not None and self._wanted(saved, query, choice):
+            self.resume(saved)
+        else:
+            self.new(choice.game, choice.deal or params.fresh_deal(), choice.rules)
+        notices = [*choice.notices, self.store.notice]
+        if any(notices):
+            self.say(" ".join(n for n in notices if n))
         loading = by_id("loading")
         if not absent(loading):
             loading.remove()
         by_id("python-version").textContent = "Python " + ".".join(map(str, sys.version_info[:3]))
         js.document.body.dataset.ready = "true"
+        self.embed.send("ready", **self._about())
+
+    @staticmethod
+    def _wanted(saved: Saved, query: dict[str, str], choice: params.Choice) -> bool:
+        """Resume the saved game unless the URL asks for another deal (a shared link)."""
+        if "deal" not in query and "game" not in query:
+            return True
+        g = saved.game
+        return (g.rules.name, g.deal, set(g.rules.active)) == (
+            choice.game,
+            choice.deal,
+            set(choice.rules),
+        )
+
+    def _about(self) -> dict[str, object]:
+        g = self.game
+        return {
+            "game": g.rules.name,
+            "deal": g.deal,
+            "rules": dict.fromkeys(g.rules.active, True),
+            "status": g.status,
+            "moves": len(g.moves),
+        }
+
+    def command(self, kind: str, args: dict[str, Any]) -> None:
+        """A command from the embedding page (checked by embed.check)."""
+        if kind == "newGame":
+            self.new(args["game"], args["deal"] or params.fresh_deal(), args["rules"])
+        elif kind == "undo":
+            self.undo()
+        elif kind == "redo":
+            self.redo()
+        elif kind == "restart":
+            self.restart()
 
     def _bind(self) -> None:
         buttons: dict[str, Callable[[], object]] = {
@@ -108,24 +154,32 @@ class App:
         return dict.fromkeys(self.game.rules.active, True)
 
     def new(self, name: str, deal: int, rules: dict[str, bool]) -> None:
-        self.game = new_game(name, deal, **rules)
-        self.turns, self.undone, self.last_tap = [], [], None
+        self._show(new_game(name, deal, **rules), turns=[], undone=[])
+        self.say(f"{self.game.rules.title}, deal {deal}.")
+        self._after([])
+
+    def resume(self, saved: Saved) -> None:
+        """The saved game, as it was: each move its own undo step, the redo stack kept."""
+        moves = len(saved.game.moves)
+        self._show(saved.game, turns=[1] * moves, undone=[1] * saved.undone)
+        if moves:
+            self.started = time.monotonic() - saved.elapsed
+        self.say(f"{self.game.rules.title}, deal {self.game.deal}: your game is back.")
+        self.refresh()
+
+    def _show(self, game: Game, turns: list[int], undone: list[int]) -> None:
+        self.game = game
+        self.turns, self.undone, self.last_tap = turns, undone, None
         self.started = self.finished = None
         self.shown_outcome = "playing"
-        self.table.build(self.game)
+        self.table.build(game)
         self.table.sync(animate=False)
+        name, deal = game.rules.name, game.deal
         by_id("game-select").value = name
         by_id("deal-number").textContent = str(deal)
         self._rules_panel()
-        query = params.query_of(
-            name,
-            deal,
-            rules,
-            {**self.extra, "automove": self.automove} if self.automove != "safe" else self.extra,
-        )
-        js.history.replaceState(None, "", query)
-        self.say(f"{self.game.rules.title}, deal {deal}.")
-        self._after([])
+        extra = {**self.extra, "automove": self.automove} if self.automove != "safe" else self.extra
+        js.history.replaceState(None, "", params.query_of(name, deal, self.rules_on(), extra))
 
     def new_deal(self) -> None:
         """A fresh deal of the same game and house rules."""
@@ -155,6 +209,7 @@ class App:
             self.table.snap_back()
             return False
         self._after([played])
+        self.embed.send("move", move=str(played), **self._about())
         return True
 
     def _after(self, played: list[Move]) -> None:
@@ -245,6 +300,8 @@ class App:
             stock.dataset.redeal = "yes" if Move(STOCK, STOCK, 0) in game.plain_moves() else "no"
         by_id("moves-count").textContent = str(len(game.moves))
         self._tick()
+        self.store.save(game, self.elapsed())
+        self.embed.send("status", **self._about())
         self._outcome(status)
 
     def _outcome(self, status: str) -> None:
@@ -272,12 +329,15 @@ class App:
         dialog.dataset.outcome = status
         by_id("outcome-undo").hidden = status == "won"
         dialog.showModal()
+        self.embed.send(status, **self._about())
+
+    def elapsed(self) -> float:
+        if self.started is None:
+            return 0.0
+        return (self.finished or time.monotonic()) - self.started
 
     def _tick(self) -> None:
-        if self.started is None:
-            seconds = 0
-        else:
-            seconds = int((self.finished or time.monotonic()) - self.started)
+        seconds = int(self.elapsed())
         by_id("clock").textContent = f"{seconds // 60}:{seconds % 60:02d}"
 
     def say(self, text: str) -> None:
