@@ -119,3 +119,22 @@ def test_unlimited_reserve_reaches_a_card_anywhere_in_the_stock() -> None:
     for move in result.moves:
         winnable.play(move)
     assert winnable.status == "won"
+
+
+def test_best_first_finds_a_linus_win_whose_line_replays() -> None:
+    from game.solver import BestFirst
+
+    search = BestFirst(game.new_game("linus", 1))
+    result = search.run(seconds=30)
+    assert result is not None and result.result == "won"
+    replayed = game.replay({"game": "linus", "deal": 1, "moves": result.moves})
+    assert replayed.status == "won"
+
+
+def test_best_first_proves_the_same_losses_as_depth_first() -> None:
+    from game.solver import BestFirst
+
+    blocked = [["AS", "2S"], ["KH", "KD"], ["KS", "KC"], ["5H", "7D"], ["4C", "9S"],
+               ["3D", "JH"], ["4H", "6C"]]  # fmt: skip
+    result = BestFirst(layout("whitehead", blocked, stock=["8c"])).run(seconds=5)
+    assert result is not None and result.result == "lost"

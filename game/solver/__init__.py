@@ -3,6 +3,7 @@
 Pure Python on the engine's API; runs the same in CPython and Pyodide, in slices.
 """
 
-from .search import MAX_POSITIONS, Result, Search, solve
+from .best import BestFirst
+from .search import MAX_POSITIONS, Portfolio, Result, Search, solve
 
-__all__ = ["MAX_POSITIONS", "Result", "Search", "solve"]
+__all__ = ["MAX_POSITIONS", "BestFirst", "Portfolio", "Result", "Search", "solve"]

@@ -325,9 +325,55 @@ class Search:
         return out
 
 
+class Portfolio:
+    """Depth-first and best-first searches taking turns in short slices; the first to
+    decide wins (each is a complete search, so either one's "lost" is a proof).
+
+    Depth-first wins Whitehead and Blind Alleys in milliseconds and proves their losses;
+    best-first finds the rarer wins of Linus and Unlimited. Same interface as Search.
+    """
+
+    SLICE = 0.2  # seconds a turn
+
+    def __init__(self, game: Game) -> None:
+        from .best import BestFirst
+
+        half = MAX_POSITIONS // 2
+        self.searches: list[Search] = [Search(game, half), BestFirst(game, half // 2)]
+        self.result: Result | None = None
+
+    @property
+    def nodes(self) -> int:
+        return sum(s.nodes for s in self.searches)
+
+    @property
+    def seconds(self) -> float:
+        return sum(s.seconds for s in self.searches)
+
+    def run(self, nodes: int = 10_000_000, seconds: float = 10.0) -> Result | None:
+        if self.result is not None:
+            return self.result
+        deadline = time.perf_counter() + seconds
+        budget = self.nodes + nodes
+        while True:
+            live = [s for s in self.searches if s.result is None or s.result.result != "unknown"]
+            if not live:
+                self.result = Result("unknown", [], self.nodes, self.seconds, reason="memory")
+                return self.result
+            for search in live:
+                left = deadline - time.perf_counter()
+                if left <= 0 or self.nodes >= budget:
+                    return None
+                result = search.run(nodes=budget - self.nodes, seconds=min(self.SLICE, left))
+                if result is not None and result.result != "unknown":
+                    result.nodes, result.seconds = self.nodes, self.seconds
+                    self.result = result
+                    return result
+
+
 def solve(game: Game, seconds: float = 10.0, nodes: int = 10_000_000) -> Result:
     """Solve from ``game``'s position within a budget: won (with the line), lost or unknown."""
-    search = Search(game)
+    search = Portfolio(game)
     result = search.run(nodes=nodes, seconds=seconds)
     if result is None:
         reason = "nodes" if search.nodes >= nodes else "time"

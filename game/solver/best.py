@@ -1,0 +1,121 @@
+"""Best-first search: expand the most promising position first (Linus, Unlimited).
+
+Depth-first search sinks into one deep subtree; where wins are rare and positions many,
+trying the position with the most cards home and the fewest buried first finds wins far
+sooner. It keeps the same transposition table, forced moves and dead-position cuts as the
+depth-first search (search.py), so exhausting the open list is the same proof of "lost".
+Positions wait in the open list as compact bytes, and each seen key keeps its parent and
+the move from it, so the winning line is read back at the end.
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+
+from .search import MAX_POSITIONS, Result, Search, Step
+
+BURIED, HOME, EMPTY = 3, 10, 2  # weights of the score (lower is better)
+
+
+def score(search: Search) -> int:
+    """Fewer is better: cards on foundations count for, cards buried under a lower card of
+    their own suit (or face down) against, and empty piles for."""
+    board = search.board
+    piles = board.piles
+    home = sum(len(piles[f]) for f in board.found)
+    buried = empty = 0
+    for t in board.tab:
+        p = piles[t]
+        if not p:
+            empty += 1
+            continue
+        low = [99, 99, 99, 99]
+        for c in p:
+            if c >= 64:
+                buried += 1
+                continue
+            s, r = c & 3, c >> 2
+            if low[s] < r:
+                buried += 1
+            elif r < low[s]:
+                low[s] = r
+    return buried * BURIED - home * HOME - empty * EMPTY
+
+
+class BestFirst(Search):
+    def __init__(self, game: object, max_positions: int = MAX_POSITIONS // 3) -> None:
+        super().__init__(game, max_positions)  # type: ignore[arg-type]
+        self.parents: dict[int, tuple[int, Step]] = {}
+        self.open: list[tuple[int, int, bytes, int]] = []
+        self.count = 0
+        if self.result is None:
+            root = self._key()
+            self.root = root
+            self.open.append((score(self), 0, self._pack(), root))
+        self.frames = []
+
+    def _pack(self) -> bytes:
+        board = self.board
+        parts = [bytes((len(p),)) + bytes(p) for p in board.piles]
+        red = board.redeals_left
+        return b"".join(parts) + bytes((255 if red is None else red,))
+
+    def _unpack(self, data: bytes) -> None:
+        board = self.board
+        piles = board.piles
+        at = 0
+        for i in range(len(piles)):
+            n = data[at]
+            piles[i] = tuple(data[at + 1 : at + 1 + n])
+            at += 1 + n
+        red = data[at]
+        board.redeals_left = None if red == 255 else red
+        board._history.clear()
+        board._cached = None
+
+    def run(self, nodes: int = 10_000_000, seconds: float = 10.0) -> Result | None:
+        if self.result is not None:
+            return self.result
+        began = time.perf_counter()
+        deadline, budget = began + seconds, self.nodes + nodes
+        seen, parents, heap = self.seen, self.parents, self.open
+        try:
+            while heap:
+                _, _, data, key = heapq.heappop(heap)
+                self._unpack(data)
+                for step in self._moves():
+                    self._play(step)
+                    self.nodes += 1
+                    child = self._key()
+                    if child not in seen:
+                        seen.add(child)
+                        parents[child] = (key, step)
+                        if self._won():
+                            self.result = Result("won", self._line_to(child), self.nodes)
+                            return self.result
+                        self.count += 1
+                        heapq.heappush(heap, (score(self), self.count, self._pack(), child))
+                    self._unplay(step)
+                if len(seen) >= self.max_positions:
+                    self.result = Result("unknown", [], self.nodes, reason="memory")
+                    return self.result
+                if self.nodes >= budget or time.perf_counter() >= deadline:
+                    return None
+            self.result = Result("lost", [], self.nodes)
+            return self.result
+        finally:
+            self.seconds += time.perf_counter() - began
+            if self.result is not None:
+                self.result.seconds = self.seconds
+
+    def _line_to(self, key: int) -> list[str]:
+        steps: list[Step] = []
+        while key != self.root:
+            key, step = self.parents[key]
+            steps.append(step)
+        self.path = steps[::-1]
+        return self._line()
+
+
+__all__ = ["BestFirst", "score"]
