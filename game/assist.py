@@ -6,7 +6,7 @@ The UI asks these questions; nothing here touches the browser.
 from __future__ import annotations
 
 from .cards import DOWN, rank_of
-from .notation import F0, T0, WASTE
+from .notation import F0, STOCK, T0, WASTE
 from .state import Game, Plain
 
 AUTOMOVE = ("off", "safe", "always")
@@ -84,3 +84,29 @@ def movable(game: Game, pile: int, n: int) -> bool:
     return unit is not None and all(
         unit.fits(p[i + 1], p[i]) for i in range(len(p) - n, len(p) - 1)
     )
+
+
+def won_on_paper(game: Game) -> list[Plain] | None:
+    """The moves that finish the game using foundation moves, deals and redeals only, or
+    None when that does not win (then the game is not yet "won on paper").
+
+    Works on a copy; a full round of the stock that sends nothing home ends the try, so
+    unlimited passes cannot loop.
+    """
+    board = game.copy()
+    line: list[Plain] = []
+    idle = 0  # deals and redeals since the last card went home
+    while board.status != "won":
+        moves = board.plain_moves()
+        step = next((m for m in moves if F0 <= m[1] < T0), None)
+        if step is not None:
+            idle = 0
+        else:
+            step = next((m for m in moves if m[0] == STOCK), None)
+            talon = len(board.piles[STOCK]) + len(board.piles[WASTE])
+            if step is None or idle > 2 * talon + 2:
+                return None
+            idle += 1
+        board.apply(step)
+        line.append(step)
+    return line

@@ -147,7 +147,7 @@ def test_a_house_rule_from_the_url_is_on_in_the_rules_panel(ui: Ui) -> None:
     panel.get_by_role("button", name="Close").click()
 
 
-@pytest.mark.parametrize("width", [721, 768, 1020, 1021, 1280])
+@pytest.mark.parametrize("width", [721, 768, 1180, 1181, 1280])
 def test_the_toolbar_fits_from_tablet_to_desktop(ui: Ui, width: int) -> None:
     # The widest toolbar: a ten-digit deal number and Linus's Redeal button.
     ui.at("linus", MAX_DEAL, rules="pgs")

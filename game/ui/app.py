@@ -5,6 +5,7 @@ Data flows one way: pointer or key → move text → engine → table sync → D
 
 from __future__ import annotations
 
+import json
 import sys
 import time
 from collections.abc import Callable
@@ -19,12 +20,14 @@ from ..assist import AUTOMOVE, auto_moves, destinations, movable
 from ..cards import pretty
 from ..explain import why_illegal
 from ..help import rules_text
-from ..notation import ANY_FOUNDATION, F0, STOCK, T0, WASTE, Move
+from ..notation import ANY_FOUNDATION, F0, STOCK, T0, WASTE, Move, pile_title
 from ..saved import Saved
 from ..state import Game, Plain
 from . import params
+from .advisor import Advisor
 from .dom import absent, by_id, guarded, listen
 from .embed import Embed
+from .finder import DealFinder
 from .pointer import Pointer
 from .store import Store
 from .table import Table
@@ -51,6 +54,12 @@ class App:
         self.shown_outcome = "playing"
         self.store = Store()
         self.embed = Embed(self.command)
+        self.advisor = Advisor(self.say, self.show_hint)
+        self.moved: tuple[object, str] | None = None  # (position before, move) just played
+        self.finder: DealFinder | None = None
+        self.finishing = False
+        self.winnable_only = _setting("winnable_only")
+        self._finish_step = create_proxy(guarded(self._finish_next))
 
     # -- start-up ---------------------------------------------------------------------------
 
@@ -122,6 +131,8 @@ class App:
             "new-game": self.new_deal,
             "redeal": lambda: self.act(Move(STOCK, STOCK, 0)),
             "rules-button": lambda: by_id("rules-panel").showModal(),
+            "hint": self.hint,
+            "finish": self.finish,
             "outcome-undo": self._closing(self.undo),
             "outcome-restart": self._closing(self.restart),
             "outcome-new": self._closing(self.new_deal),
@@ -131,10 +142,11 @@ class App:
         listen(
             by_id("game-select"),
             "change",
-            lambda e: self.new(e.target.value, params.fresh_deal(), {}),
+            lambda e: self.deal_of(str(e.target.value), {}),
         )
         listen(by_id("automove-select"), "change", self._set_automove)
         listen(by_id("house-rules"), "change", self._toggle_house_rule)
+        listen(by_id("winnable-only"), "change", self._set_winnable)
         listen(js.document, "keydown", self.key)
         listen(js.window, "resize", lambda e: self.table.refit())
         js.setInterval(create_proxy(guarded(self._tick)), 1000)
@@ -182,8 +194,65 @@ class App:
         js.history.replaceState(None, "", params.query_of(name, deal, self.rules_on(), extra))
 
     def new_deal(self) -> None:
-        """A fresh deal of the same game and house rules."""
-        self.new(self.game.rules.name, params.fresh_deal(), self.rules_on())
+        """A fresh deal of the same game and house rules (proven winnable, if so set)."""
+        self.deal_of(self.game.rules.name, self.rules_on())
+
+    def deal_of(self, name: str, rules: dict[str, bool]) -> None:
+        if self.finder is not None:
+            self.finder.cancel()
+            self.finder = None
+        if not self.winnable_only:
+            self.new(name, params.fresh_deal(), rules)
+            return
+
+        def found(deal: int, line: list[str]) -> None:
+            self.finder = None
+            self.new(name, deal, rules)
+            self.advisor.known(self.game, line)
+            self.say(f"{self.game.rules.title}, deal {deal}: the solver has won it.")
+
+        self.finder = DealFinder(name, rules, found, self.say)
+        self.finder.start()
+
+    def hint(self) -> None:
+        self.advisor.hint()
+
+    def show_hint(self, move: Move) -> None:
+        """Light the cards of a move and the pile they go to, and say it."""
+        self._clear_hint()
+        src, dst, n = move
+        els = [self.table.pile_el[STOCK]] if src == STOCK else self.table.cards[src][-n:]
+        for el in els:
+            el.classList.add("hint")
+        target = self.table.pile_el.get(dst)
+        if target is not None and src != STOCK:
+            target.classList.add("hint-target")
+        self.say(f"Hint: {describe(self.game, move)}.")
+
+    def _clear_hint(self) -> None:
+        for el in js.document.querySelectorAll(".hint, .hint-target"):
+            el.classList.remove("hint", "hint-target")
+
+    def finish(self) -> None:
+        """Play the rest to the foundations, a move at a time, while nothing else happens."""
+        if self.advisor.finish_line():
+            self.finishing = True
+            self._finish_next()
+
+    def _finish_next(self) -> None:
+        if not self.finishing or self.game.status != "playing":
+            self.finishing = False
+            return
+        line = self.advisor.finish_line()
+        if not line:
+            self.finishing = False
+            return
+        self.act(line[0])
+        js.setTimeout(self._finish_step, 90 if self.table.motion else 0)
+
+    def _set_winnable(self, event: Any) -> None:
+        self.winnable_only = bool(event.target.checked)
+        _save_setting("winnable_only", self.winnable_only)
 
     def _closing(self, then: Callable[[], None]) -> Callable[[], None]:
         def run() -> None:
@@ -202,12 +271,14 @@ class App:
 
     def act(self, move: Move | Plain | str, quiet: bool = False) -> bool:
         """Play a player's move and its auto-moves as one undoable turn; say why if illegal."""
+        before = self.game.key()
         try:
             played = self.game.play(move)
         except IllegalMove as e:
             self.say(_sentence(str(e).split(": ", 1)[-1]))
             self.table.snap_back()
             return False
+        self.moved = (before, str(played))
         self._after([played])
         self.embed.send("move", move=str(played), **self._about())
         return True
@@ -302,6 +373,10 @@ class App:
         self._tick()
         self.store.save(game, self.elapsed())
         self.embed.send("status", **self._about())
+        self._clear_hint()
+        previous, played = self.moved or (None, None)
+        self.moved = None
+        self.advisor.follow(game, played, previous)
         self._outcome(status)
 
     def _outcome(self, status: str) -> None:
@@ -355,6 +430,7 @@ class App:
         )
         by_id("house-rules").innerHTML = boxes or "<p>This game has no house rules.</p>"
         by_id("automove-select").value = self.automove
+        by_id("winnable-only").checked = self.winnable_only
 
     def _toggle_house_rule(self, event: Any) -> None:
         chosen = dict(self.rules_on())
@@ -379,12 +455,45 @@ class App:
             self.redo()
         elif k == "n" and not ctrl:
             self.new_deal()
+        elif k == "h" and not ctrl:
+            self.hint()
         elif k in (" ", "enter") and tag not in ("button", "a", "summary"):
             if STOCK in self.table.pile_el:
                 self.act("s" if self.game.piles[STOCK] else "r")
         else:
             return
         event.preventDefault()
+
+
+def describe(game: Game, move: Move) -> str:
+    """``move 7♥ to tableau 3``: a move in words."""
+    src, dst, n = move
+    if src == STOCK:
+        return "deal a card" if n else "turn the waste over"
+    cards = game.piles[src][-n:]
+    what = pretty(cards[0]) + (f" and the {n - 1} above it" if n > 1 else "")
+    return f"move {what} to {pile_title(dst)}"
+
+
+SETTINGS = "solitaire/settings"
+
+
+def _setting(name: str) -> bool:
+    try:
+        data = json.loads(js.window.localStorage.getItem(SETTINGS) or "{}")
+        return bool(isinstance(data, dict) and data.get(name) is True)
+    except Exception:
+        return False
+
+
+def _save_setting(name: str, value: bool) -> None:
+    try:
+        data = json.loads(js.window.localStorage.getItem(SETTINGS) or "{}")
+        data = data if isinstance(data, dict) else {}
+        data[name] = value
+        js.window.localStorage.setItem(SETTINGS, json.dumps(data))
+    except Exception:  # no storage: the setting lasts as long as the page
+        pass
 
 
 def _sentence(text: str) -> str:

@@ -1,0 +1,169 @@
+"""The solver at the table: hints, "winnable" / "no longer winnable", Finish.
+
+The search runs in slices of a few milliseconds between frames (setTimeout), so the page
+keeps answering input; any move, undo or new game simply starts over on the new position
+(a winning line the player keeps following is reused, not searched again).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import js
+from pyodide.ffi import create_proxy
+
+from ..assist import won_on_paper
+from ..notation import Move
+from ..records import replay
+from ..solver import Portfolio
+from ..solver.best import score
+from .dom import by_id, guarded
+
+if TYPE_CHECKING:
+    from ..state import Game
+
+SLICE = 0.012  # seconds of search per turn of the event loop
+BUDGET = 30.0  # seconds of search for one position before giving up ("unknown")
+
+
+class Advisor:
+    def __init__(self, say: Callable[[str], None], show_hint: Callable[[Move], None]) -> None:
+        self.say, self.show_hint = say, show_hint
+        self.game: Game | None = None
+        self.search: Portfolio | None = None
+        self.verdicts: dict[object, str] = {}  # position key -> "won" / "lost"
+        self.lines: dict[object, list[str]] = {}  # position key -> a winning line from it
+        self.asked = False  # a hint is waiting for the search
+        self.running = False
+        self._tick = create_proxy(guarded(self.tick))
+
+    # -- following the table -----------------------------------------------------------------
+
+    def follow(self, game: Game, played: str | None = None, previous: object = None) -> None:
+        """The position changed (``played`` from ``previous``, or anything else)."""
+        self.game = game
+        key = game.key()
+        line = self.lines.get(previous) if previous is not None else None
+        if key not in self.lines and line and played == line[0]:
+            self.lines[key], self.verdicts[key] = line[1:], "won"
+        self.search = None
+        if key not in self.verdicts:
+            self.search = Portfolio(game)
+            self._start()
+        self.show()
+
+    def known(self, game: Game, line: list[str]) -> None:
+        """A winning line found elsewhere (the deal finder) for this position."""
+        key = game.key()
+        self.lines[key], self.verdicts[key] = line, "won"
+        self.search = None
+        self.show()
+
+    def _start(self) -> None:
+        if not self.running:
+            self.running = True
+            js.setTimeout(self._tick, 0)
+
+    def tick(self) -> None:
+        self.running = False
+        search, game = self.search, self.game
+        if search is None or game is None:
+            return
+        result = search.run(seconds=SLICE)
+        if result is None and search.seconds < BUDGET:
+            self._start()
+            return
+        key = game.key()
+        if result is not None and result.result in ("won", "lost"):
+            self.verdicts[key] = result.result
+            if result.result == "won":
+                self.lines[key] = result.moves
+        else:
+            self.verdicts[key] = "unknown"
+        self.search = None
+        self.show()
+        if self.asked:
+            self.hint()
+
+    # -- telling -----------------------------------------------------------------------------
+
+    def show(self) -> None:
+        game = self.game
+        if game is None:
+            return
+        verdict = self.verdicts.get(game.key())
+        advice, finish = by_id("advice"), by_id("finish")
+        finish.hidden = game.status != "playing" or won_on_paper(game) is None
+        if game.status != "playing":
+            advice.textContent = ""
+        elif verdict == "won":
+            advice.textContent = "Winnable"
+        elif verdict == "lost":
+            back = self.back_to_winnable(game)
+            advice.textContent = (
+                f"No longer winnable: undo {back} move{'s' * (back != 1)} to get back"
+                if back
+                else "This deal cannot be won"
+                if not game.moves
+                else "Cannot be won from here"
+            )
+        else:
+            advice.textContent = ""
+        advice.dataset.verdict = verdict or "thinking"
+
+    def back_to_winnable(self, game: Game) -> int:
+        """How many moves back the nearest position known to be winnable lies (0: none)."""
+        board = replay(game.record())
+        for back in range(1, len(game.moves) + 1):
+            board.retract()
+            if self.verdicts.get(board.key()) == "won":
+                return back
+        return 0
+
+    def hint(self) -> None:
+        """Point at the next move of a winning line, or say honestly that none is known."""
+        game = self.game
+        if game is None or game.status != "playing":
+            return
+        key = game.key()
+        verdict = self.verdicts.get(key)
+        if verdict is None:
+            self.asked = True
+            self.say("Thinking…")
+            return
+        self.asked = False
+        if verdict == "won" and self.lines.get(key):
+            move = game.resolve(self.lines[key][0])
+            self.show_hint(Move(*move))
+            return
+        if verdict == "lost":
+            back = self.back_to_winnable(game)
+            self.say(
+                f"No move can win from here: undo {back} move{'s' * (back != 1)}."
+                if back
+                else "No move can win from here."
+            )
+            return
+        best = self.most_promising(game)
+        if best is None:
+            self.say("No move left.")
+            return
+        self.show_hint(best)
+        self.say(f"No winning line found yet; {best} looks most promising.")
+
+    def most_promising(self, game: Game) -> Move | None:
+        """The move whose result the search would look at first, never one known lost."""
+        choices: list[tuple[int, Any]] = []
+        probe = Portfolio(game).searches[1]
+        for m in game.plain_moves():
+            probe._play((m,))
+            if self.verdicts.get(probe.board.key()) != "lost":
+                choices.append((score(probe), m))
+            probe._unplay((m,))
+        return Move(*min(choices)[1]) if choices else None
+
+    def finish_line(self) -> list[Move]:
+        game = self.game
+        line = won_on_paper(game) if game is not None else None
+        return [Move(*m) for m in line or []]
