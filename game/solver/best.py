@@ -4,7 +4,8 @@ Depth-first search sinks into one deep subtree; where wins are rare and position
 trying the position with the most cards home and the fewest buried first finds wins far
 sooner. It keeps the same transposition table, forced moves and dead-position cuts as the
 depth-first search (search.py), so exhausting the open list is the same proof of "lost".
-Positions wait in the open list as compact bytes, and each seen key keeps its parent and
+Positions wait in the open list as tuples of their piles (shared between positions,
+since a move replaces only two), and each seen key keeps its parent and
 the move from it, so the winning line is read back at the end.
 """
 
@@ -47,7 +48,7 @@ class BestFirst(Search):
     def __init__(self, game: object, max_positions: int = MAX_POSITIONS // 3) -> None:
         super().__init__(game, max_positions)  # type: ignore[arg-type]
         self.parents: dict[int, tuple[int, Step]] = {}
-        self.open: list[tuple[int, int, bytes, int]] = []
+        self.open: list[tuple[int, int, tuple[object, ...], int]] = []
         self.count = 0
         if self.result is None:
             root = self._key()
@@ -55,22 +56,14 @@ class BestFirst(Search):
             self.open.append((score(self), 0, self._pack(), root))
         self.frames = []
 
-    def _pack(self) -> bytes:
-        board = self.board
-        parts = [bytes((len(p),)) + bytes(p) for p in board.piles]
-        red = board.redeals_left
-        return b"".join(parts) + bytes((255 if red is None else red,))
+    def _pack(self) -> tuple[object, ...]:
+        """The position as a tuple of its (immutable, shared) pile tuples: cheap to keep."""
+        return (*self.board.piles, self.board.redeals_left)
 
-    def _unpack(self, data: bytes) -> None:
+    def _unpack(self, data: tuple[object, ...]) -> None:
         board = self.board
-        piles = board.piles
-        at = 0
-        for i in range(len(piles)):
-            n = data[at]
-            piles[i] = tuple(data[at + 1 : at + 1 + n])
-            at += 1 + n
-        red = data[at]
-        board.redeals_left = None if red == 255 else red
+        board.piles[:] = data[:-1]  # type: ignore[assignment]
+        board.redeals_left = data[-1]  # type: ignore[assignment]
         board._history.clear()
         board._cached = None
 

@@ -1,29 +1,68 @@
 """Canonical position keys: positions that differ only by the order of interchangeable
-piles get one key, stored as a 64-bit digest.
+piles get one key, a 64-bit number.
 
 Tableau piles are interchangeable (no rule looks at a pile's number) and so are
-foundations (a foundation is its suit and height), so the piles are sorted before hashing.
-The digest is blake2b, not ``hash()``: Python's hash is only 32 bits under Pyodide (wasm32),
-where millions of positions would collide. At 64 bits a false "seen" needs ~4·10^9 keys.
+foundations (a foundation is its suit and height). So the key is a *sum* of 64-bit hashes,
+one per pile: the order of the piles cannot change it, and unlike a xor two identical piles
+(Unlimited has two decks) do not cancel. Each distinct pile is hashed once (blake2b) and
+remembered; a move changes two piles, so most of a key is lookups. The hashes are 64-bit,
+not ``hash()`` (32 bits under Pyodide, where millions of positions would collide); a false
+"seen" needs about 4·10^9 positions.
 """
 
 from __future__ import annotations
 
 from hashlib import blake2b
 
+from ..deals import SplitMix64
 from ..notation import STOCK, WASTE
 from ..state import Game
+
+MASK = 2**64 - 1
+_rng = SplitMix64(0x5EED)
+FOUNDATION = [_rng.next() for _ in range(4 * 16)]  # suit, height
+RESERVE = [_rng.next() for _ in range(128)]  # a card in Unlimited's unordered reserve
+REDEALS = [_rng.next() for _ in range(17)]  # redeals left (16: unlimited)
+MEMO_LIMIT = 1_000_000
+
+_piles: dict[tuple[int, ...], int] = {}
+_talons: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
+
+
+def _hash(data: bytes) -> int:
+    return int.from_bytes(blake2b(data, digest_size=8).digest(), "little")
 
 
 def position_key(game: Game, unordered_stock: bool = False) -> int:
     piles = game.piles
-    tableau = b"\xff".join(sorted(bytes(piles[t]) for t in game.tab))
-    founds = bytes(sorted(((piles[f][-1] & 3) << 4 | len(piles[f])) if piles[f] else 0
-                          for f in game.found))  # fmt: skip
+    memo = _piles
+    if len(memo) > MEMO_LIMIT:
+        memo.clear()
+    total = 0
+    for t in game.tab:
+        p = piles[t]
+        h = memo.get(p)
+        if h is None:
+            h = memo[p] = _hash(bytes(p))
+        total += h
+    for f in game.found:
+        p = piles[f]
+        if p:
+            total += FOUNDATION[(p[-1] & 3) * 16 + len(p)]
+    stock, waste = piles[STOCK], piles[WASTE]
     if unordered_stock:
-        talon = bytes(sorted(piles[STOCK] + piles[WASTE]))
-    else:
-        talon = bytes(piles[STOCK]) + b"\xfe" + bytes(piles[WASTE])
+        for c in stock:
+            total += RESERVE[c]
+        for c in waste:
+            total += RESERVE[c]
+    elif stock or waste:
+        pair = (stock, waste)
+        h = _talons.get(pair)
+        if h is None:
+            if len(_talons) > MEMO_LIMIT:
+                _talons.clear()
+            h = _talons[pair] = _hash(b"t" + bytes(stock) + b"\xfe" + bytes(waste))
+        total += h
     red = game.redeals_left
-    data = b"".join((tableau, b"\xfd", founds, b"\xfc", talon, b"\xfb", bytes((red or 0,))))
-    return int.from_bytes(blake2b(data, digest_size=8).digest(), "little")
+    total += REDEALS[16 if red is None else red]
+    return total & MASK
