@@ -17,7 +17,7 @@ VENDOR_STAMP := static/vendor/.lock-$(LOCK_HASH)
 # Lint what exists of these (the engine and bench/ arrive with their own commits).
 PY_DIRS := $(wildcard game tests scripts bench main.py)
 
-.PHONY: venv vendor chromium serve lint format test bench clean files
+.PHONY: venv vendor chromium build dist serve lint format test bench clean files
 
 venv: $(VENV)/.stamp
 $(VENV)/.stamp: requirements-dev.txt
@@ -33,7 +33,16 @@ $(VENDOR_STAMP): scripts/vendor.py
 chromium:
 	@test -x $(CHROMIUM) || { apt-get update && apt-get install -y chromium; }
 
-serve: vendor
+# sw.js (the service worker, its precache named by a hash of the shipped files) is always
+# regenerated: here, and by scripts/serve.py when asked for it (so in `make test` too).
+build: vendor
+	python3 scripts/build.py
+
+# dist/: exactly what Netlify publishes (the shipped files + sw.js); netlify.toml runs this.
+dist: vendor
+	python3 scripts/build.py --dist dist
+
+serve: build
 	python3 scripts/serve.py --port $(PORT)
 
 lint: venv
@@ -46,7 +55,7 @@ format: venv
 	$(VENV)/bin/ruff format .
 
 # Lint first: it fails in seconds, before the slower installs.
-test: venv lint vendor chromium
+test: venv lint build chromium
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 bench: venv vendor chromium
@@ -56,4 +65,4 @@ files:
 	python3 scripts/files.py
 
 clean:
-	rm -rf $(VENV) node_modules static/vendor .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) node_modules static/vendor sw.js dist .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,11 +1,15 @@
 """Serve the repository root locally with the headers Netlify would send.
 
-    python3 scripts/serve.py [--port N]     (make serve; PORT=N make serve)
+    python3 scripts/serve.py [--port N] [--dir dist]     (make serve; PORT=N make serve)
 
 The [[headers]] blocks of netlify.toml are applied by path, matched the way Netlify
 matches `for` (ported from @netlify/headers-parser), so CSP and caching problems
 show up here and in the browser tests, not first in production. --port 0 picks a
 free port; the first line printed is always the URL.
+
+The service worker is never stale: sw.js is regenerated (scripts/build.py) at start
+and whenever it is requested after a shipped file changed, so an edit shows up in the
+page as "New version — reload", as a deploy would.
 """
 
 from __future__ import annotations
@@ -14,12 +18,15 @@ import argparse
 import os
 import re
 import sys
+import threading
 import tomllib
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, ClassVar
 from urllib.parse import unquote, urlsplit
+
+import build
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -94,9 +101,35 @@ class Handler(SimpleHTTPRequestHandler):
             super().send_header("Cache-Control", "public, max-age=0, must-revalidate")
         super().end_headers()
 
+    def send_head(self) -> Any:
+        if urlsplit(self.path).path == "/" + build.SW:
+            fresh_sw(Path(self.directory))
+        return super().send_head()
+
     def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
         if isinstance(code, int) and code >= 400:  # quiet: only failures
             super().log_request(code, size)
+
+
+_sw_lock = threading.Lock()
+_sw_seen: dict[Path, tuple[object, ...]] = {}
+
+
+def fresh_sw(root: Path) -> None:
+    """Rewrite root/sw.js if a shipped file changed since it was last written here."""
+    with _sw_lock:
+        try:
+            files = build.shipped_files(root)
+            stats = [(root / f).stat() for f in files]
+            seen = (
+                build.TEMPLATE.stat().st_mtime_ns,
+                *((f, s.st_mtime_ns, s.st_size) for f, s in zip(files, stats, strict=True)),
+            )
+            if _sw_seen.get(root) != seen or not (root / build.SW).is_file():
+                build.write_sw(root)
+                _sw_seen[root] = seen
+        except (build.BuildError, OSError) as e:
+            print(f"serve: cannot write {build.SW}: {e}", file=sys.stderr)
 
 
 class Server(ThreadingHTTPServer):
@@ -111,10 +144,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT") or 8000))
     parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--dir", type=Path, default=ROOT, help="what to serve (the repository)")
     args = parser.parse_args()
 
     Handler.rules = load_rules(ROOT / "netlify.toml")
-    server = Server((args.host, args.port), partial(Handler, directory=str(ROOT)))
+    fresh_sw(args.dir)
+    server = Server((args.host, args.port), partial(Handler, directory=str(args.dir)))
     print(f"http://{args.host}:{server.server_address[1]}/", flush=True)
     try:
         server.serve_forever()

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import sys
+import tomllib
 import urllib.error
 import urllib.request
 
 import pytest
+from conftest import ROOT
+
+sys.path.insert(0, str(ROOT / "scripts"))
+import build
+import serve
 
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "public, max-age=0, must-revalidate"  # Netlify's default
@@ -25,7 +32,17 @@ def head(url: str) -> tuple[int, dict[str, str]]:
     [
         ("/", "text/html", "no-cache"),
         ("/index.html", "text/html", "no-cache"),
-        ("/main.py", "text/plain; charset=utf-8", REVALIDATE),
+        ("/main.py", "text/plain; charset=utf-8", "no-cache"),
+        ("/pyscript.toml", "text/plain; charset=utf-8", "no-cache"),
+        ("/game/state.py", "text/plain; charset=utf-8", "no-cache"),
+        ("/game/ui/app.py", "text/plain; charset=utf-8", "no-cache"),
+        ("/static/css/table.css", "text/css", "no-cache"),
+        ("/static/boot.js", "text/javascript", "no-cache"),
+        ("/static/pwa.js", "text/javascript", "no-cache"),
+        ("/static/favicon.svg", "image/svg+xml", "no-cache"),
+        ("/static/icons/icon-192.png", "image/png", "no-cache"),
+        ("/manifest.webmanifest", "application/manifest+json", "no-cache"),
+        ("/sw.js", "text/javascript", "no-cache"),
         ("/static/vendor/pyodide-314.0.2/pyodide.asm.wasm", "application/wasm", IMMUTABLE),
         ("/static/vendor/pyodide-314.0.2/pyodide.mjs", "text/javascript", IMMUTABLE),
         ("/static/vendor/pyscript-0.7.31/core.js", "text/javascript", IMMUTABLE),
@@ -45,3 +62,33 @@ def test_headers_follow_netlify_toml(
 
 def test_missing_files_are_404(server_url: str) -> None:
     assert head(server_url + "/no/such/file.js")[0] == 404
+
+
+def test_each_shipped_file_gets_one_cache_control() -> None:
+    """No two [[headers]] blocks set Cache-Control on one file (Netlify may join them):
+    the versioned runtime is immutable, the rest is revalidated every time."""
+    blocks = tomllib.loads((ROOT / "netlify.toml").read_text())["headers"]
+    caching = [
+        (serve.netlify_pattern(b["for"]), b["values"]["Cache-Control"])
+        for b in blocks
+        if "Cache-Control" in b["values"]
+    ]
+    for name in [*build.shipped_files(ROOT), "sw.js"]:
+        paths = ["/", "/index.html"] if name == "index.html" else ["/" + name]
+        for path in paths:
+            found = [value for pattern, value in caching if pattern.match(path)]
+            want = IMMUTABLE if name.startswith("static/vendor/") else "no-cache"
+            assert found == [want], path
+    assert not [v for p, v in caching if p.match("/tests/pyodide/check.html")]  # not shipped
+
+
+def test_not_shipped_files_get_the_default_caching(server_url: str) -> None:
+    status, headers = head(server_url + "/tests/pyodide/check.html")
+    assert status == 200 and headers["cache-control"] == REVALIDATE
+
+
+@pytest.mark.parametrize("path", ["/", "/?game=linus&deal=3", "/index.html"])
+def test_the_page_is_cross_origin_isolated(server_url: str, path: str) -> None:
+    headers = head(server_url + path)[1]
+    assert headers["cross-origin-opener-policy"] == "same-origin"
+    assert headers["cross-origin-embedder-policy"] == "require-corp"

@@ -1,0 +1,88 @@
+// Offline play and updates. Registers the service worker (sw.js, made by scripts/build.py)
+// once the table is ready, so that precaching the site never slows the first boot. A new
+// version installs in the background and then waits: the page offers "New version —
+// reload" and switches only when the player asks. The game is saved after every move
+// (game/ui/store.py), so the reload resumes it exactly.
+(function () {
+  "use strict";
+  var sw;
+  try {
+    sw = navigator.serviceWorker; // throws in a sandboxed iframe without allow-same-origin
+  } catch (error) {
+    return;
+  }
+  if (!sw) return; // an old browser, or not a secure context: online play only
+
+  var controlled = !!sw.controller; // false on the very first visit
+  var switching = false;
+
+  // The live region exists (empty) from the start, so screen readers announce the offer.
+  var region = document.createElement("div");
+  region.id = "update";
+  region.className = "update";
+  region.setAttribute("role", "status");
+  document.body.appendChild(region);
+
+  // `worker`: the waiting new version; null when another tab already switched to it.
+  function offer(worker) {
+    if (region.firstChild) return;
+    var button = document.createElement("button");
+    button.type = "button";
+    button.textContent = "New version — reload";
+    button.addEventListener("click", function () {
+      button.disabled = true;
+      switching = true;
+      if (worker && worker.state === "installed") worker.postMessage({ type: "skipWaiting" });
+      else location.reload();
+    });
+    region.appendChild(button);
+  }
+
+  sw.addEventListener("controllerchange", function () {
+    if (switching) location.reload();
+    else if (controlled) offer(null); // another tab took the new version
+    controlled = true; // the first visit: sw.js just claimed this page, nothing to offer
+  });
+
+  function watch(registration) {
+    if (registration.waiting && sw.controller) offer(registration.waiting);
+    registration.addEventListener("updatefound", function () {
+      var worker = registration.installing;
+      if (!worker) return;
+      worker.addEventListener("statechange", function () {
+        if (worker.state === "installed" && sw.controller) offer(worker);
+      });
+    });
+    // An installed app may stay open for days: look for a new version on coming back.
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "visible") registration.update().catch(function () {});
+    });
+  }
+
+  function register() {
+    sw.register("sw.js", { scope: "./" }).then(watch, function (error) {
+      // e.g. storage denied to a third-party iframe: the game plays, only not offline
+      console.info("Offline play is off: " + (error && error.message));
+    });
+  }
+
+  // After the first boot (body[data-ready=true]), or once boot.js has given up on it
+  // (#loading.failed), so that a fixed version can still arrive.
+  function due() {
+    return document.body.dataset.ready === "true" || !!document.querySelector("#loading.failed");
+  }
+  if (due()) {
+    register();
+  } else {
+    var observer = new MutationObserver(function () {
+      if (!due()) return;
+      observer.disconnect();
+      register();
+    });
+    observer.observe(document.body, {
+      subtree: true,
+      attributes: true,
+      attributeFilter: ["data-ready", "class"],
+    });
+  }
+})();
