@@ -8,6 +8,7 @@
     var box = document.getElementById("loading");
     var line = document.getElementById("loading-text");
     if (!box || !line || ready()) return;
+    if (!failed && box.classList.contains("failed")) return; // "still loading" must not hide why
     line.textContent = text;
     if (failed && !box.querySelector("button")) {
       box.classList.add("failed");

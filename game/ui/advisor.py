@@ -28,8 +28,14 @@ BUDGET = 30.0  # seconds of search for one position before giving up ("unknown")
 
 
 class Advisor:
-    def __init__(self, say: Callable[[str], None], show_hint: Callable[[Move], None]) -> None:
+    def __init__(
+        self,
+        say: Callable[[str], None],
+        show_hint: Callable[[Move], None],
+        turns: Callable[[], list[int]] | None = None,
+    ) -> None:
         self.say, self.show_hint = say, show_hint
+        self.turns = turns  # engine moves per undo step (a move and its auto-moves)
         self.game: Game | None = None
         self.search: Portfolio | None = None
         self.verdicts: dict[object, str] = {}  # position key -> "won" / "lost"
@@ -40,13 +46,15 @@ class Advisor:
 
     # -- following the table -----------------------------------------------------------------
 
-    def follow(self, game: Game, played: str | None = None, previous: object = None) -> None:
-        """The position changed (``played`` from ``previous``, or anything else)."""
+    def follow(self, game: Game, played: list[str] | None = None, previous: object = None) -> None:
+        """The position changed (by ``played``, a move and its auto-moves, from
+        ``previous``; or anything else). A winning line is followed only while the moves
+        made are its own, auto-moves included."""
         self.game = game
         key = game.key()
         line = self.lines.get(previous) if previous is not None else None
-        if key not in self.lines and line and played == line[0]:
-            self.lines[key], self.verdicts[key] = line[1:], "won"
+        if key not in self.lines and line and played and line[: len(played)] == played:
+            self.lines[key], self.verdicts[key] = line[len(played) :], "won"
         self.search = None
         if key not in self.verdicts:
             self.search = Portfolio(game)
@@ -54,9 +62,14 @@ class Advisor:
         self.show()
 
     def known(self, game: Game, line: list[str]) -> None:
-        """A winning line found elsewhere (the deal finder) for this position."""
+        """A winning line from the start of this deal, found elsewhere (the deal finder).
+        The moves made since (the opening auto-moves) must be its first ones, or it is of
+        no use here and the search goes on."""
+        done = [str(m) for m in game.moves]
+        if line[: len(done)] != done:
+            return
         key = game.key()
-        self.lines[key], self.verdicts[key] = line, "won"
+        self.lines[key], self.verdicts[key] = line[len(done) :], "won"
         self.search = None
         self.show()
 
@@ -113,10 +126,15 @@ class Advisor:
         advice.dataset.verdict = verdict or "thinking"
 
     def back_to_winnable(self, game: Game) -> int:
-        """How many moves back the nearest position known to be winnable lies (0: none)."""
+        """How many undo steps back (a move and its auto-moves are one) the nearest position
+        known to be winnable lies (0: none)."""
         board = replay(game.record())
-        for back in range(1, len(game.moves) + 1):
-            board.retract()
+        steps = self.turns() if self.turns is not None else []
+        if sum(steps) != len(game.moves):
+            steps = [1] * len(game.moves)
+        for back, size in enumerate(reversed(steps), start=1):
+            for _ in range(size):
+                board.retract()
             if self.verdicts.get(board.key()) == "won":
                 return back
         return 0

@@ -28,8 +28,9 @@ from .advisor import Advisor
 from .dom import absent, by_id, guarded, listen
 from .embed import Embed
 from .finder import DealFinder
+from .messages import Command
 from .pointer import Pointer
-from .store import Store
+from .store import EMBED_KEY, Store
 from .table import Table
 
 DOUBLE_TAP_MS = 350
@@ -54,7 +55,7 @@ class App:
         self.shown_outcome = "playing"
         self.store = Store()
         self.embed = Embed(self.command)
-        self.advisor = Advisor(self.say, self.show_hint)
+        self.advisor = Advisor(self.say, self.show_hint, lambda: self.turns)
         self.moved: tuple[object, str] | None = None  # (position before, move) just played
         self.finder: DealFinder | None = None
         self.finishing = False
@@ -75,6 +76,7 @@ class App:
         self.pointer = Pointer(self)
         if query.get("embed") == "1":
             js.document.body.classList.add("embed")
+            self.store.key = EMBED_KEY  # its own saved game, not the one of the game's page
         saved = self.store.load()
         if saved is not None and self._wanted(saved, query, choice):
             self.resume(saved)
@@ -112,15 +114,15 @@ class App:
             "moves": len(g.moves),
         }
 
-    def command(self, kind: str, args: dict[str, Any]) -> None:
-        """A command from the embedding page (checked by embed.check)."""
-        if kind == "newGame":
-            self.new(args["game"], args["deal"] or params.fresh_deal(), args["rules"])
-        elif kind == "undo":
+    def command(self, command: Command) -> None:
+        """A command from the embedding page (checked by messages.check)."""
+        if command.kind == "newGame":
+            self.new(command.game, command.deal or params.fresh_deal(), command.rules)
+        elif command.kind == "undo":
             self.undo()
-        elif kind == "redo":
+        elif command.kind == "redo":
             self.redo()
-        elif kind == "restart":
+        elif command.kind == "restart":
             self.restart()
 
     def _bind(self) -> None:
@@ -166,6 +168,9 @@ class App:
         return dict.fromkeys(self.game.rules.active, True)
 
     def new(self, name: str, deal: int, rules: dict[str, bool]) -> None:
+        if self.finder is not None:  # whatever asked for this game, the search is moot
+            self.finder.cancel()
+            self.finder = None
         self._show(new_game(name, deal, **rules), turns=[], undone=[])
         self.say(f"{self.game.rules.title}, deal {deal}.")
         self._after([])
@@ -279,8 +284,8 @@ class App:
             self.table.snap_back()
             return False
         self.moved = (before, str(played))
+        self.embed.move(str(played))  # its event goes before the "status" of _after
         self._after([played])
-        self.embed.send("move", move=str(played), **self._about())
         return True
 
     def _after(self, played: list[Move]) -> None:
@@ -376,7 +381,9 @@ class App:
         self._clear_hint()
         previous, played = self.moved or (None, None)
         self.moved = None
-        self.advisor.follow(game, played, previous)
+        # the turn just played: the move and its auto-moves
+        turn = [str(m) for m in game.moves[-self.turns[-1] :]] if played and self.turns else None
+        self.advisor.follow(game, turn, previous)
         self._outcome(status)
 
     def _outcome(self, status: str) -> None:

@@ -2,7 +2,9 @@
 
 Storage may be missing (private mode, a third-party iframe) or full; then saving is off,
 the player is told once, and the game plays on. A stored entry that cannot be read is kept
-aside under another key, never silently deleted.
+aside under another key, never silently deleted. The game embedded in a page of the same
+site (?embed=1) keeps its own entry, so that a page showing some deal never replaces the
+game the player left on the game's own page.
 """
 
 from __future__ import annotations
@@ -16,11 +18,13 @@ from ..saved import Saved, SavedError, pack, unpack
 from ..state import Game
 
 KEY = "solitaire/current"
+EMBED_KEY = "solitaire/embedded"
 ASIDE = "solitaire/damaged/"
 
 
 class Store:
-    def __init__(self) -> None:
+    def __init__(self, key: str = KEY) -> None:
+        self.key = key
         self.notice = ""
         self.storage: Any = None
         try:
@@ -39,7 +43,7 @@ class Store:
         if self.storage is None:
             return None
         try:
-            text = self.storage.getItem(KEY)
+            text = self.storage.getItem(self.key)
         except Exception:
             return None
         if text is None or not isinstance(text, str):
@@ -55,7 +59,7 @@ class Store:
         assert self.storage is not None
         try:
             self.storage.setItem(f"{ASIDE}{int(time.time())}", text)
-            self.storage.removeItem(KEY)
+            self.storage.removeItem(self.key)
         except Exception:  # full: leave it where it is rather than lose it
             pass
 
@@ -63,7 +67,7 @@ class Store:
         if self.storage is None:
             return
         try:
-            self.storage.setItem(KEY, pack(game, elapsed))
+            self.storage.setItem(self.key, pack(game, elapsed))
         except Exception:
             self.storage = None
             self.notice = "Storage is full: saving is off."

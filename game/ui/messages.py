@@ -1,0 +1,130 @@
+"""The messages of the embedding API (README: Embedding), pure: tested natively.
+
+Events the game posts to the page that embeds it (``window.parent``)::
+
+    {"source": "solitaire", "type": "ready" | "move" | "won" | "lost" | "status",
+     "game": "whitehead", "deal": 123, "rules": {"kings_only": true},
+     "status": "playing" | "won" | "lost", "moves": 12, "move": "t1>t4"}
+
+``move`` is in "move" events only. Commands the game takes from that page::
+
+    {"type": "newGame", "game": "linus", "deal": 5, "rules": {"pgs": true}}
+    {"type": "undo"}   {"type": "redo"}   {"type": "restart"}
+
+``deal`` and ``rules`` of newGame are optional (a fresh deal; no house rules). Who may send
+commands is the allow-list of ``<meta name="embed-origins">``: origins separated by spaces,
+or ``*`` for any page. Events go to those origins only.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlsplit
+
+from ..deals import MAX_DEAL
+from ..rules import GAMES
+
+SOURCE = "solitaire"
+EVENTS = ("ready", "move", "won", "lost", "status")
+COMMANDS = ("newGame", "undo", "redo", "restart")
+ANY = "*"
+DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+@dataclass(frozen=True)
+class Command:
+    kind: str
+    game: str = ""
+    deal: int | None = None  # newGame without a deal: a fresh one
+    rules: dict[str, bool] = field(default_factory=dict)
+
+
+def check(data: Any) -> Command:
+    """The command a message asks for, or ValueError saying what is wrong with it.
+
+    ``data`` is the message as JSON gives it back (dict, list, str, number, None).
+    """
+    if not isinstance(data, dict):
+        raise ValueError('a command is an object like {"type": "undo"}')
+    kind = data.get("type")
+    if kind is None:
+        raise ValueError(f'a command needs a "type": {", ".join(COMMANDS)}')
+    if kind not in COMMANDS:
+        shown = json.dumps(kind)
+        shown = shown if len(shown) <= 40 else shown[:39] + "…"
+        raise ValueError(f"unknown command type {shown}; known: {', '.join(COMMANDS)}")
+    if kind != "newGame":
+        return Command(kind)
+    name, deal, rules = data.get("game"), data.get("deal"), data.get("rules", {})
+    if not isinstance(name, str) or name not in GAMES:
+        raise ValueError(f"newGame needs a game: {', '.join(GAMES)}")
+    if deal is not None and (type(deal) is not int or not 1 <= deal <= MAX_DEAL):
+        raise ValueError(f"newGame's deal must be a whole number from 1 to {MAX_DEAL}")
+    known = {h.name for h in GAMES[name].house_rules}
+    if not isinstance(rules, dict) or not all(
+        k in known and type(v) is bool for k, v in rules.items()
+    ):
+        raise ValueError(
+            f"newGame's rules must be an object of true/false for {sorted(known) or 'no'}"
+            " house rules"
+        )
+    return Command(kind, name, deal, {k: True for k, v in rules.items() if v})
+
+
+def origin_of(text: str) -> str | None:
+    """``https://Example.com:443/`` → ``https://example.com``; None if not an origin."""
+    try:
+        parts = urlsplit(text)
+        port = parts.port
+    except ValueError:
+        return None
+    host = parts.hostname
+    if (
+        parts.scheme not in DEFAULT_PORTS
+        or not host
+        or parts.username is not None
+        or parts.path not in ("", "/")
+        or parts.query
+        or parts.fragment
+        or text.endswith(("?", "#"))
+    ):
+        return None
+    if ":" in host:
+        host = f"[{host}]"  # IPv6
+    if port is None or port == DEFAULT_PORTS[parts.scheme]:
+        return f"{parts.scheme}://{host}"
+    return f"{parts.scheme}://{host}:{port}"
+
+
+def parse_origins(text: str | None) -> tuple[list[str], list[str]]:
+    """The allow-list of a meta tag's content: (origins, what was not understood).
+
+    No meta tag (None) allows any page, like ``*``; an empty one allows none.
+    """
+    if text is None:
+        return [ANY], []
+    origins: list[str] = []
+    rejected: list[str] = []
+    for token in text.split():
+        origin = ANY if token == ANY else origin_of(token)
+        if origin is None:
+            rejected.append(token)
+        elif origin not in origins:
+            origins.append(origin)
+    return ([ANY] if ANY in origins else origins), rejected
+
+
+def allows(origins: list[str], origin: str) -> bool:
+    return ANY in origins or origin in origins
+
+
+def event(kind: str, about: dict[str, Any], move: str | None = None) -> dict[str, Any]:
+    """The event message: ``about`` is the game's state (game, deal, rules, status, moves)."""
+    if kind not in EVENTS:
+        raise ValueError(f"no such event: {kind}")
+    message = {"source": SOURCE, "type": kind, **about}
+    if move is not None:
+        message["move"] = move
+    return message

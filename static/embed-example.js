@@ -1,0 +1,72 @@
+// The host's side of the game's postMessage API (README: Embedding), as a site that embeds
+// the game would write it: listen to the iframe's events, send it commands.
+(function () {
+  "use strict";
+  var frame = document.getElementById("game");
+  // Where the game is served from: events are accepted from there only, commands go there only.
+  var gameOrigin = new URL(frame.src, location.href).origin;
+  var TITLES = { whitehead: "Whitehead", "blind-alleys": "Blind Alleys", linus: "Linus",
+                 unlimited: "Unlimited" };
+  var MAX_SHOWN = 60;
+
+  // Every event received, oldest first (also for the console: solitaireEvents).
+  var events = [];
+  window.solitaireEvents = events;
+
+  function send(command) {
+    frame.contentWindow.postMessage(command, gameOrigin);
+  }
+
+  function describe(e) {
+    var rules = Object.keys(e.rules || {});
+    return (TITLES[e.game] || e.game) + ", deal " + e.deal +
+      (rules.length ? " (" + rules.join(", ") + ")" : "") + ": " +
+      e.moves + (e.moves === 1 ? " move" : " moves") + ", " + e.status;
+  }
+
+  function show(e) {
+    document.getElementById("state").textContent = describe(e);
+    document.getElementById("event-count").textContent = String(events.length);
+    var item = document.createElement("li");
+    var kind = document.createElement("strong");
+    kind.textContent = e.type;
+    item.className = "event-" + e.type;
+    item.appendChild(kind);
+    item.appendChild(document.createTextNode(
+      e.type === "move" ? " " + e.move : " " + e.moves + " moves, " + e.status));
+    var list = document.getElementById("events");
+    list.insertBefore(item, list.firstChild);
+    while (list.children.length > MAX_SHOWN) list.removeChild(list.lastChild);
+  }
+
+  window.addEventListener("message", function (event) {
+    // Only the game's own messages: from its iframe, from its origin, in its format.
+    if (event.source !== frame.contentWindow || event.origin !== gameOrigin) return;
+    var data = event.data;
+    if (!data || typeof data !== "object" || data.source !== "solitaire") return;
+    events.push(data);
+    show(data);
+    if (data.type === "ready") {
+      // Commands sent before "ready" are lost: the game was not listening yet.
+      var controls = document.querySelectorAll(".panel button");
+      for (var i = 0; i < controls.length; i++) controls[i].disabled = false;
+      document.querySelector("#new-game select").value = data.game;
+    }
+  });
+
+  document.getElementById("new-game").addEventListener("submit", function (event) {
+    event.preventDefault();
+    var form = event.target;
+    var command = { type: "newGame", game: form.elements.game.value };
+    var deal = form.elements.deal.value.trim();
+    if (deal) command.deal = Number(deal); // without a deal: a fresh one
+    send(command);
+  });
+
+  var buttons = document.querySelectorAll("button[data-command]");
+  for (var i = 0; i < buttons.length; i++) {
+    buttons[i].addEventListener("click", function (event) {
+      send({ type: event.currentTarget.dataset.command });
+    });
+  }
+})();
