@@ -26,9 +26,15 @@ $(VENV)/.stamp: requirements-dev.txt
 	touch $@
 
 vendor: $(VENDOR_STAMP)
+# The runtime only: Lighthouse (a devDependency, 136 MB) is installed by `make bench` alone.
 $(VENDOR_STAMP): scripts/vendor.py
-	npm ci --no-audit --no-fund
+	npm ci --omit=dev --no-audit --no-fund
 	python3 scripts/vendor.py
+
+LIGHTHOUSE := node_modules/.bin/lighthouse
+$(LIGHTHOUSE): package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
 
 chromium:
 	@test -x $(CHROMIUM) || { apt-get update && apt-get install -y chromium; }
@@ -58,7 +64,7 @@ format: venv
 test: venv lint build chromium
 	$(PY) -m pytest $(PYTEST_ARGS)
 
-bench: venv vendor chromium
+bench: venv vendor chromium $(LIGHTHOUSE)
 	@for script in bench/*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
 
 files:
