@@ -1,7 +1,8 @@
 """Canonical position keys: positions that differ only by the order of interchangeable
 piles get one key, a 64-bit number.
 
-Tableau piles are interchangeable (no rule looks at a pile's number) and so are
+Tableau piles are interchangeable (no rule looks at a pile's number, except Linus's
+shuffled redeal, which gathers the fans in order: then the order is kept) and so are
 foundations (a foundation is its suit and height). So the key is a *sum* of 64-bit hashes,
 one per pile: the order of the piles cannot change it, and unlike a xor two identical piles
 (Unlimited has two decks) do not cancel. Each distinct pile is hashed once (blake2b) and
@@ -39,12 +40,18 @@ def position_key(game: Game, unordered_stock: bool = False) -> int:
     if len(memo) > MEMO_LIMIT:
         memo.clear()
     total = 0
-    for t in game.tab:
-        p = piles[t]
-        h = memo.get(p)
-        if h is None:
-            h = memo[p] = _hash(bytes(p))
-        total += h
+    if game.rules.shuffle_redeals and game.redeals_left:
+        # A Linus redeal gathers the fans in pile order: here the order is part of the
+        # position, so each fan is hashed with its place.
+        for t in game.tab:
+            total += _hash(bytes((t,)) + bytes(piles[t]))
+    else:
+        for t in game.tab:
+            p = piles[t]
+            h = memo.get(p)
+            if h is None:
+                h = memo[p] = _hash(bytes(p))
+            total += h
     for f in game.found:
         p = piles[f]
         if p:

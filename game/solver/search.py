@@ -88,11 +88,12 @@ def dead(game: Game) -> bool:
     builds on. If every such card is on a foundation or lies beneath ``c`` in the same pile
     (it cannot come to the top while ``c`` covers it), and ``c`` cannot go to an empty pile
     (only a King can, and not at all with the house rule), then ``c`` never moves and the
-    lower card never reaches its foundation: no win.
+    lower card never reaches its foundation: no win. Not while a Linus redeal remains: it
+    shuffles every fan, so nothing is stuck for good.
     """
     rules = game.rules
-    if rules.unit is not None:
-        return False
+    if rules.unit is not None or (rules.shuffle_redeals and game.redeals_left):
+        return False  # runs, or a redeal to come (it reshuffles whatever seems stuck)
     piles = game.piles
     on_foundation = {c for f in game.found for c in piles[f]}
     onto = _parents(rules.build)
