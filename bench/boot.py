@@ -76,13 +76,15 @@ FIGURES = """() => {
 
 
 @contextmanager
-def serve() -> Iterator[str]:
-    """scripts/serve.py on a free port; yields its origin, 'http://127.0.0.1:N'."""
+def serve(quiet: bool = False) -> Iterator[str]:
+    """scripts/serve.py on a free port; yields its origin, 'http://127.0.0.1:N'.
+    ``quiet`` drops its log (Lighthouse asks for robots.txt and source maps: 404s)."""
     if not (ROOT / "static" / "vendor").is_dir():
         sys.exit("static/vendor/ is missing: run `make vendor`")
     proc = subprocess.Popen(
         [sys.executable, str(ROOT / "scripts" / "serve.py"), "--port", "0"],
         stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL if quiet else None,
         text=True,
     )
     assert proc.stdout is not None

@@ -22,48 +22,15 @@ import os
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from boot import CHROMIUM
+from boot import CHROMIUM, CHROMIUM_ARGS, serve
 
 ROOT = Path(__file__).resolve().parent.parent
 LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
-FLAGS = [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+FLAGS = ["--headless=new", *CHROMIUM_ARGS]
 CATEGORIES = {"performance": 90, "accessibility": 100, "best-practices": 100, "seo": 100}
-
-
-@contextmanager
-def serve() -> Iterator[str]:
-    """scripts/serve.py on a free port, quiet (Lighthouse asks for robots.txt and source
-    maps, which the site does not have: 404s that need no log)."""
-    proc = subprocess.Popen(
-        [sys.executable, str(ROOT / "scripts" / "serve.py"), "--port", "0"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-    )
-    assert proc.stdout is not None
-    try:
-        url = proc.stdout.readline().strip().rstrip("/")
-        if not url.startswith("http://"):
-            sys.exit(f"scripts/serve.py did not start (exit code {proc.wait()})")
-        yield url
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
-        proc.stdout.close()
 
 
 def run(url: str, preset: str, out: Path) -> dict[str, Any]:
@@ -109,7 +76,7 @@ def main() -> None:
 
     reports: dict[str, dict[str, Any]] = {}
     performance: dict[str, list[int]] = {}
-    with serve() as origin, tempfile.TemporaryDirectory(prefix="lighthouse-") as tmp:
+    with serve(quiet=True) as origin, tempfile.TemporaryDirectory(prefix="lighthouse-") as tmp:
         for preset in presets:
             runs = [
                 run(origin + args.url_path, preset, Path(tmp) / f"{preset}-{i}.json")
