@@ -78,40 +78,29 @@ class BestFirst(Search):
         board._history.clear()
         board._cached = None
 
-    def run(self, nodes: int = 10_000_000, seconds: float = 10.0) -> Result | None:
-        if self.result is not None:
-            return self.result
-        began = time.perf_counter()
-        deadline, budget = began + seconds, self.nodes + nodes
+    def _search(self, budget: int, deadline: float) -> Result | None:
+        """Best-first until a result, or None once ``budget`` nodes or ``deadline`` pass."""
         seen, parents, heap = self.seen, self.parents, self.open
-        try:
-            while heap:
-                _, _, data, key = heapq.heappop(heap)
-                self._unpack(data)
-                for step in self._moves():
-                    self._play(step)
-                    self.nodes += 1
-                    child = self._key()
-                    if child not in seen:
-                        seen.add(child)
-                        parents[child] = (key, step)
-                        if self._won():
-                            self.result = Result("won", self._line_to(child), self.nodes)
-                            return self.result
-                        self.count += 1
-                        heapq.heappush(heap, (score(self), self.count, self._pack(), child))
-                    self._unplay(step)
-                if len(seen) >= self.max_positions:
-                    self.result = Result("unknown", [], self.nodes, reason="memory")
-                    return self.result
-                if self.nodes >= budget or time.perf_counter() >= deadline:
-                    return None
-            self.result = Result("lost", [], self.nodes)
-            return self.result
-        finally:
-            self.seconds += time.perf_counter() - began
-            if self.result is not None:
-                self.result.seconds = self.seconds
+        while heap:
+            _, _, data, key = heapq.heappop(heap)
+            self._unpack(data)
+            for step in self._moves():
+                self._play(step)
+                self.nodes += 1
+                child = self._key()
+                if child not in seen:
+                    seen.add(child)
+                    parents[child] = (key, step)
+                    if self._won():
+                        return Result("won", self._line_to(child), self.nodes)
+                    self.count += 1
+                    heapq.heappush(heap, (score(self), self.count, self._pack(), child))
+                self._unplay(step)
+            if len(seen) >= self.max_positions:
+                return Result("unknown", [], self.nodes, reason="memory")
+            if self.nodes >= budget or time.perf_counter() >= deadline:
+                return None
+        return Result("lost", [], self.nodes)
 
     def _line_to(self, key: int) -> list[str]:
         steps: list[Step] = []

@@ -275,43 +275,43 @@ class Search:
         if self.result is not None:
             return self.result
         began = time.perf_counter()
-        deadline = began + seconds
-        budget = self.nodes + nodes
-        frames, seen, path = self.frames, self.seen, self.path
         try:
-            while frames:
-                moves, at, _ = frames[-1]
-                if at[0] == len(moves):
-                    frames.pop()
-                    if path:
-                        self._unplay(path.pop())
-                    continue
-                step = moves[at[0]]
-                at[0] += 1
-                self._play(step)
-                self.nodes += 1
-                key = self._key()
-                if key in seen:
-                    self._unplay(step)
-                    continue
-                seen.add(key)
-                path.append(step)
-                if self._won():
-                    self.result = Result("won", self._line(), self.nodes)
-                    return self.result
-                frames.append((self._moves(), [0], 0))
-                if self.nodes & 255 == 0:
-                    if len(seen) >= self.max_positions:
-                        self.result = Result("unknown", [], self.nodes, reason="memory")
-                        return self.result
-                    if self.nodes >= budget or time.perf_counter() >= deadline:
-                        return None
-            self.result = Result("lost", [], self.nodes)
+            self.result = self._search(self.nodes + nodes, began + seconds)
             return self.result
         finally:
             self.seconds += time.perf_counter() - began
             if self.result is not None:
                 self.result.seconds = self.seconds
+
+    def _search(self, budget: int, deadline: float) -> Result | None:
+        """Depth-first until a result, or None once ``budget`` nodes or ``deadline`` pass."""
+        frames, seen, path = self.frames, self.seen, self.path
+        while frames:
+            moves, at, _ = frames[-1]
+            if at[0] == len(moves):
+                frames.pop()
+                if path:
+                    self._unplay(path.pop())
+                continue
+            step = moves[at[0]]
+            at[0] += 1
+            self._play(step)
+            self.nodes += 1
+            key = self._key()
+            if key in seen:
+                self._unplay(step)
+                continue
+            seen.add(key)
+            path.append(step)
+            if self._won():
+                return Result("won", self._line(), self.nodes)
+            frames.append((self._moves(), [0], 0))
+            if self.nodes & 255 == 0:
+                if len(seen) >= self.max_positions:
+                    return Result("unknown", [], self.nodes, reason="memory")
+                if self.nodes >= budget or time.perf_counter() >= deadline:
+                    return None
+        return Result("lost", [], self.nodes)
 
     def _line(self) -> list[str]:
         """The winning line as real moves from the start (reserve plays become deals)."""
