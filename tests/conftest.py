@@ -148,3 +148,16 @@ def open_app(page: Page, browser_log: BrowserLog) -> Callable[[str], Page]:
         return page
 
     return open_at
+
+
+@pytest.fixture(autouse=True)
+def ui_log_guard(request: pytest.FixtureRequest) -> Iterator[None]:
+    """For tests on a module's shared page (`ui`): each starts with a clean log and fails
+    on any request off the server, console error, page error or CSP violation it caused."""
+    if "ui" not in request.fixturenames:
+        yield
+        return
+    ui = request.getfixturevalue("ui")
+    ui.clear_log()
+    yield
+    ui.check_log()

@@ -16,14 +16,13 @@ import json
 import re
 import statistics
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import BOOT_TIMEOUT_MS, ROOT
-from playwright.sync_api import Browser, expect
-from test_table_kit import Ui, booted, engine_piles
+from playwright.sync_api import expect
+from test_table_kit import Ui, engine_piles, module_ui
 
 import game
 from game.assist import auto_moves, destinations, won_on_paper
@@ -86,17 +85,7 @@ WATCH_INPUT_JS = """() => {
 }"""
 
 
-@pytest.fixture(scope="module")
-def ui(browser: Browser, server_url: str) -> Iterator[Ui]:
-    with booted(browser, server_url, reduced_motion="reduce") as ui:
-        yield ui
-
-
-@pytest.fixture(autouse=True)
-def guard(ui: Ui) -> Iterator[None]:
-    ui.clear_log()
-    yield
-    ui.check_log()
+ui = module_ui(reduced_motion="reduce")
 
 
 # -- helpers -----------------------------------------------------------------------------------

@@ -7,18 +7,15 @@ game's deal loads once and each test starts it again with the page's Restart.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
-from playwright.sync_api import Browser
 from test_table_kit import (
     DEALS,
     FACE_DOWN_JS,
     Ui,
-    booted,
     cli_layout,
     engine_piles,
     identity_traces,
+    module_ui,
     piles_of,
 )
 
@@ -32,17 +29,7 @@ from game.state import Game
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture(scope="module")
-def ui(browser: Browser, server_url: str) -> Iterator[Ui]:
-    with booted(browser, server_url) as ui:
-        yield ui
-
-
-@pytest.fixture(autouse=True)
-def guard(ui: Ui) -> Iterator[None]:
-    ui.clear_log()
-    yield
-    ui.check_log()
+ui = module_ui()
 
 
 @pytest.fixture(scope="module", params=list(DEALS))

@@ -259,6 +259,18 @@ def booted(browser: Browser, server_url: str, **options: Any) -> Iterator[Ui]:
         page.context.close()
 
 
+def module_ui(**options: Any) -> Any:
+    """A module's `ui` fixture: one page for the module (context options as given), its
+    log checked after every test (conftest's `ui_log_guard`)."""
+
+    @pytest.fixture(scope="module")
+    def ui(browser: Browser, server_url: str) -> Iterator[Ui]:
+        with booted(browser, server_url, **options) as shared:
+            yield shared
+
+    return ui
+
+
 # -- identity of face-down cards -----------------------------------------------------------
 
 _CODE = re.compile(

@@ -12,13 +12,12 @@ The context prefers reduced motion: every move must still render at once and cor
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, expect
-from test_table_kit import Ui, booted, engine_piles
+from playwright.sync_api import expect
+from test_table_kit import Ui, engine_piles, module_ui
 
 import game
 from game.assist import destinations
@@ -31,17 +30,7 @@ WIN = json.loads((Path(__file__).parent / "golden" / "whitehead_win.json").read_
 LOST_DEAL, LOST_AFTER = 5, 24
 
 
-@pytest.fixture(scope="module")
-def ui(browser: Browser, server_url: str) -> Iterator[Ui]:
-    with booted(browser, server_url, reduced_motion="reduce") as ui:
-        yield ui
-
-
-@pytest.fixture(autouse=True)
-def guard(ui: Ui) -> Iterator[None]:
-    ui.clear_log()
-    yield
-    ui.check_log()
+ui = module_ui(reduced_motion="reduce")
 
 
 def replay(ui: Ui, record: dict[str, Any]) -> game.Game:

@@ -7,11 +7,9 @@ shows, checked against the engine's twin of it (game and deal number read from t
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
-from playwright.sync_api import Browser, expect
-from test_table_kit import Ui, assert_fits, booted, engine_piles
+from playwright.sync_api import expect
+from test_table_kit import Ui, assert_fits, engine_piles, module_ui
 
 import game
 from game.assist import auto_moves
@@ -24,17 +22,7 @@ from game.state import Game
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture(scope="module")
-def ui(browser: Browser, server_url: str) -> Iterator[Ui]:
-    with booted(browser, server_url) as ui:
-        yield ui
-
-
-@pytest.fixture(autouse=True)
-def guard(ui: Ui) -> Iterator[None]:
-    ui.clear_log()
-    yield
-    ui.check_log()
+ui = module_ui()
 
 
 @pytest.fixture

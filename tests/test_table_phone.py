@@ -7,11 +7,9 @@ into the pointer events the page listens to, as on a real phone.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
-from playwright.sync_api import Browser, Page
-from test_table_kit import DEALS, Ui, assert_fits, booted, engine_piles
+from playwright.sync_api import Page
+from test_table_kit import DEALS, Ui, assert_fits, engine_piles, module_ui
 
 import game
 from game.assist import auto_moves, destinations
@@ -23,17 +21,7 @@ pytestmark = pytest.mark.browser
 PHONE = {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True}
 
 
-@pytest.fixture(scope="module")
-def ui(browser: Browser, server_url: str) -> Iterator[Ui]:
-    with booted(browser, server_url, **PHONE) as ui:
-        yield ui
-
-
-@pytest.fixture(autouse=True)
-def guard(ui: Ui) -> Iterator[None]:
-    ui.clear_log()
-    yield
-    ui.check_log()
+ui = module_ui(**PHONE)
 
 
 def touch_drag(page: Page, start: tuple[float, float], end: tuple[float, float]) -> None:
