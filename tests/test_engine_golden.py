@@ -22,18 +22,9 @@ import pytest
 
 import game
 from game.deals import SplitMix64, shuffled
+from game.selfcheck import DEALS, REDEALS, VARIANTS  # the variants the browser check digests
 
 GOLDEN = Path(__file__).parent / "golden" / "deals.json"
-DEALS = (1, 2, 1_000_000)
-VARIANTS: dict[str, tuple[str, dict[str, bool]]] = {
-    "whitehead": ("whitehead", {}),
-    "whitehead-kings_only": ("whitehead", {"kings_only": True}),
-    "blind-alleys": ("blind-alleys", {}),
-    "linus": ("linus", {}),
-    "linus-pgs": ("linus", {"pgs": True}),
-    "unlimited": ("unlimited", {}),
-}
-REDEALS = {"linus-pgs after r": ["r"], "linus-pgs after r r": ["r", "r"]}
 
 
 def layout_now(key: str, deal: int) -> dict[str, Any]:
