@@ -322,3 +322,21 @@ def test_input_is_handled_at_once_while_the_solver_thinks(ui: Ui) -> None:
     # or two, but a page that waits for the solver would miss every one by seconds.
     assert sum(d < 100 for d in delays) >= 6, delays
     assert statistics.median(delays) < 60 and max(delays) < 1000, delays
+
+
+def test_a_hint_does_not_wait_for_a_long_search(ui: Ui) -> None:
+    """On a Linus deal the solver cannot decide, a hint comes anyway, while the search goes
+    on: the most promising move, lit, legal, said to be only that, and not a losing one."""
+    ui.at("linus", HARD_LINUS)
+    g = mirrored("linus", HARD_LINUS)
+    ui.wait_layout(engine_piles(g))
+    ui.page.click("#hint")
+    status = ui.page.locator("#status-line")
+    expect(status).to_have_text(
+        re.compile(r"^No winning line found yet; most promising: move "), timeout=SOLVER_MS
+    )
+    assert ui.page.get_attribute("#advice", "data-verdict") == "thinking"
+    m = hinted_move(ui, g)
+    assert m in g.plain_moves()
+    assert pretty(g.piles[m[0]][-1]) in status.inner_text()
+    assert verdict_after(g, m) != "lost"

@@ -7,6 +7,7 @@ keeps answering input; any move, undo or new game simply starts over on the new 
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -25,13 +26,16 @@ if TYPE_CHECKING:
 
 SLICE = 0.012  # seconds of search per turn of the event loop
 BUDGET = 30.0  # seconds of search for one position before giving up ("unknown")
+# A hint asked while the search runs waits this long for a verdict, then shows the most
+# promising move (saying it is only that) while the search goes on: a hint within a second.
+HINT_WAIT = 0.8
 
 
 class Advisor:
     def __init__(
         self,
         say: Callable[[str], None],
-        show_hint: Callable[[Move], None],
+        show_hint: Callable[[Move, bool], None],
         turns: Callable[[], list[int]] | None = None,
     ) -> None:
         self.say, self.show_hint = say, show_hint
@@ -40,7 +44,7 @@ class Advisor:
         self.search: Portfolio | None = None
         self.verdicts: dict[object, str] = {}  # position key -> "won" / "lost"
         self.lines: dict[object, list[str]] = {}  # position key -> a winning line from it
-        self.asked = False  # a hint is waiting for the search
+        self.asked: float | None = None  # when a hint was asked that waits for the search
         self.running = False
         self._tick = create_proxy(guarded(self.tick))
 
@@ -86,6 +90,8 @@ class Advisor:
         result = search.run(seconds=SLICE)
         if result is None and search.seconds < BUDGET:
             self._start()
+            if self.asked is not None and time.monotonic() - self.asked > HINT_WAIT:
+                self.hint(wait=False)
             return
         key = game.key()
         if result is not None and result.result in ("won", "lost"):
@@ -96,7 +102,7 @@ class Advisor:
             self.verdicts[key] = "unknown"
         self.search = None
         self.show()
-        if self.asked:
+        if self.asked is not None:
             self.hint()
 
     # -- telling -----------------------------------------------------------------------------
@@ -139,21 +145,23 @@ class Advisor:
                 return back
         return 0
 
-    def hint(self) -> None:
-        """Point at the next move of a winning line, or say honestly that none is known."""
+    def hint(self, wait: bool = True) -> None:
+        """Point at the next move of a winning line, or say honestly that none is known
+        (after waiting up to HINT_WAIT for the search, when ``wait``)."""
         game = self.game
         if game is None or game.status != "playing":
             return
         key = game.key()
         verdict = self.verdicts.get(key)
-        if verdict is None:
-            self.asked = True
+        if verdict is None and wait:
+            if self.asked is None:
+                self.asked = time.monotonic()
             self.say("Thinking…")
             return
-        self.asked = False
+        self.asked = None
         if verdict == "won" and self.lines.get(key):
             move = game.resolve(self.lines[key][0])
-            self.show_hint(Move(*move))
+            self.show_hint(Move(*move), True)
             return
         if verdict == "lost":
             back = self.back_to_winnable(game)
@@ -167,8 +175,7 @@ class Advisor:
         if best is None:
             self.say("No move left.")
             return
-        self.show_hint(best)
-        self.say(f"No winning line found yet; {best} looks most promising.")
+        self.show_hint(best, False)
 
     def most_promising(self, game: Game) -> Move | None:
         """The move whose result the search would look at first, never one known lost."""

@@ -222,8 +222,9 @@ class App:
     def hint(self) -> None:
         self.advisor.hint()
 
-    def show_hint(self, move: Move) -> None:
-        """Light the cards of a move and the pile they go to, and say it."""
+    def show_hint(self, move: Move, sure: bool) -> None:
+        """Light the cards of a move and the pile they go to, and say it: the next move of a
+        winning line when ``sure``, else only the most promising one."""
         self._clear_hint()
         src, dst, n = move
         els = [self.table.pile_el[STOCK]] if src == STOCK else self.table.cards[src][-n:]
@@ -232,7 +233,10 @@ class App:
         target = self.table.pile_el.get(dst)
         if target is not None and src != STOCK:
             target.classList.add("hint-target")
-        self.say(f"Hint: {describe(self.game, move)}.")
+        if sure:
+            self.say(f"Hint: {describe(self.game, move)}.")
+        else:
+            self.say(f"No winning line found yet; most promising: {describe(self.game, move)}.")
 
     def _clear_hint(self) -> None:
         for el in js.document.querySelectorAll(".hint, .hint-target"):
