@@ -151,6 +151,17 @@ def test_a_whole_whitehead_deal_is_won_with_the_keyboard_alone(ui: Ui) -> None:
     last = g.moves[-1]
     assert announced(ui).startswith(f"{spoken(g.piles[last.dst][-1]).capitalize()} to foundation")
     print(f"{len(line)} moves, {player.presses} key presses")
+    # The win's dialog has focus; Tab to its New game, Enter: a new deal, focus on the table.
+    for _ in range(5):
+        if page.evaluate("() => document.activeElement.id") == "outcome-new":
+            break
+        page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    expect(page.locator("#outcome")).to_be_hidden()
+    expect(page.locator("#table")).to_have_attribute("data-status", "playing")
+    assert page.inner_text("#deal-number") != str(WIN_DEAL)
+    page.wait_for_function("() => document.activeElement.closest('#table') !== null")
+    assert focus(ui) == ("s", -1)
 
 
 def test_tab_stops_once_on_the_table_and_the_focus_ring_shows(ui: Ui) -> None:

@@ -47,6 +47,8 @@ class Keys:
         root = app.table.root
         listen(root, "focusin", self._focus_in)
         listen(root, "focusout", self._focus_out)
+        for dialog in js.document.querySelectorAll("dialog"):  # back to the table after one
+            listen(dialog, "close", lambda e: self._show())
         by_id("keys-list").innerHTML = "".join(
             f"<dt>{escape(keys)}</dt><dd>{escape(does)}</dd>" for keys, does in help_rows()
         )
@@ -228,7 +230,9 @@ class Keys:
 
     def _focus_out(self, event: Any) -> None:
         going = event.relatedTarget  # None when the element left the page (a redraw)
-        if not absent(going) and not self.app.table.root.contains(going):
+        if absent(going) or self.app.table.root.contains(going):
+            return
+        if absent(going.closest("dialog")):  # a dialog the player comes back from is no exit
             self.engaged = False
 
     def _rows(self) -> Rows:
