@@ -198,7 +198,10 @@ def test_pick_up_put_back_refuse_and_put_down(ui: Ui) -> None:
     assert page.evaluate(held) == ["7S", "6S"]
     lifted = page.evaluate("() => getComputedStyle(document.querySelector('.held')).translate")
     assert lifted not in ("none", "", "0px")  # picked-up cards stand out
-    assert announced(ui).startswith("Picked up seven of spades and the 1 card above it.")
+    assert announced(ui) == (
+        "Picked up seven of spades and the 1 card above it; they go to tableau 2. "
+        "Space puts down, Escape puts back."
+    )
     page.keyboard.press("Escape")
     assert page.evaluate(held) == []
     assert announced(ui) == "Put back."

@@ -10,7 +10,7 @@ from game.cards import DOWN, parse_card
 from game.notation import F0, STOCK, T0, WASTE, Move
 from game.ui.cursor import settle, step, stops, top
 from game.ui.keymap import BINDINGS, command_of, help_rows
-from game.ui.voice import pile_label, tell_turn, tell_undo
+from game.ui.voice import pile_label, tell_pickup, tell_turn, tell_undo
 
 # -- the key map ---------------------------------------------------------------------------
 
@@ -211,3 +211,15 @@ def test_an_undo_is_told_from_the_position_it_leaves() -> None:
     g.undo()
     assert tell_undo(g, g.redo_moves[:1]) == "Undone: the deal."
     assert tell_undo(g, []) == ""
+
+
+def test_cards_picked_up_are_told_with_where_they_may_go() -> None:
+    g = game.new_game("whitehead", 1545)  # t1: AH; t3: 3C 7S 6S; t4: … 4D
+    assert tell_pickup(g, T0 + 2, 2) == (
+        "Picked up seven of spades and the 1 card above it; they go to tableau 2. "
+        "Space puts down, Escape puts back."
+    )
+    assert tell_pickup(g, T0, 1).startswith(
+        "Picked up ace of hearts; it goes to foundation 1 or tableau 5."
+    )
+    assert tell_pickup(g, T0 + 3, 1).startswith("Picked up four of diamonds; nothing takes it now.")

@@ -23,7 +23,7 @@ from ..state import Game
 from .cursor import Rows, Spot, settle, step, top
 from .dom import absent, by_id, listen
 from .keymap import command_of, help_rows
-from .voice import pile_title, run_words, sentence, tell_turn, tell_undo
+from .voice import pile_title, sentence, tell_pickup, tell_turn, tell_undo
 
 if TYPE_CHECKING:
     from .app import App
@@ -132,11 +132,7 @@ class Keys:
             app.say(sentence(why_illegal(game, (pile, T0 + (pile == T0), n))))
             return
         self.held = (pile, n)
-        cards = game.piles[pile][-n:]
-        self.say(
-            sentence(f"picked up {run_words(cards)}")
-            + " Choose a pile: Space puts down, Escape puts back."
-        )
+        self.say(tell_pickup(game, pile, n))
         self._show()
 
     def _put_back(self) -> None:

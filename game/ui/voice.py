@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..assist import destinations
 from ..cards import DOWN, RANK_NAMES, SUIT_NAMES, rank_of, spoken, suit_of
 from ..notation import F0, STOCK, T0, WASTE, Move
 from ..state import Game
@@ -86,6 +87,20 @@ def sentence(text: str) -> str:
     """``9♣ cannot go on J♠`` → ``9♣ cannot go on J♠.``"""
     text = text[:1].upper() + text[1:]
     return text if text.endswith((".", "!", "?", ")")) else text + "."
+
+
+def tell_pickup(game: Game, src: int, n: int) -> str:
+    """Cards just picked up, and where they may go: a player who cannot see the table
+    learns as much as one who sees where a tap would send them."""
+    places = [_to(game, dst) for _, dst, _ in destinations(game, src, n)]
+    if not places:
+        where = "nothing takes them now" if n > 1 else "nothing takes it now"
+    else:
+        where = "they go to " if n > 1 else "it goes to "
+        where += places[0] if len(places) == 1 else ", ".join(places[:-1]) + " or " + places[-1]
+    return sentence(f"picked up {run_words(game.piles[src][-n:])}; {where}") + (
+        " Space puts down, Escape puts back."
+    )
 
 
 def tell_turn(before: Game, moves: Sequence[Move], redone: bool = False) -> str:
