@@ -14,10 +14,14 @@ CHROMIUM := /usr/bin/chromium
 # named after the lock's hash (scripts/vendor.py writes the same name).
 LOCK_HASH := $(shell sha256sum package-lock.json | cut -c1-16)
 VENDOR_STAMP := static/vendor/.lock-$(LOCK_HASH)
+# axe-core for the accessibility tests (tests/test_axe.py), pinned by its own lock file in
+# tests/axe/ and installed there alone; reinstalled when that lock's content changes.
+AXE_HASH := $(shell sha256sum tests/axe/package-lock.json | cut -c1-16)
+AXE_STAMP := tests/axe/node_modules/.lock-$(AXE_HASH)
 # Lint what exists of these (the engine and bench/ arrive with their own commits).
 PY_DIRS := $(wildcard game tests scripts bench main.py)
 
-.PHONY: venv vendor chromium build dist serve lint format test bench clean files
+.PHONY: venv vendor axe chromium build dist serve lint format test bench clean files
 
 venv: $(VENV)/.stamp
 $(VENV)/.stamp: requirements-dev.txt
@@ -34,6 +38,11 @@ $(VENDOR_STAMP): scripts/vendor.py
 LIGHTHOUSE := node_modules/.bin/lighthouse
 $(LIGHTHOUSE): package-lock.json
 	npm ci --no-audit --no-fund
+	touch $@
+
+axe: $(AXE_STAMP)
+$(AXE_STAMP):
+	cd tests/axe && npm ci --no-audit --no-fund
 	touch $@
 
 chromium:
@@ -61,7 +70,7 @@ format: venv
 	$(VENV)/bin/ruff format .
 
 # Lint first: it fails in seconds, before the slower installs.
-test: venv lint build chromium
+test: venv lint build chromium axe
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 bench: venv vendor chromium $(LIGHTHOUSE)
@@ -71,4 +80,4 @@ files:
 	python3 scripts/files.py
 
 clean:
-	rm -rf $(VENV) node_modules static/vendor sw.js dist .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) node_modules tests/axe/node_modules static/vendor sw.js dist .pytest_cache .mypy_cache .ruff_cache .hypothesis

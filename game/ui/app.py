@@ -28,6 +28,7 @@ from .advisor import Advisor
 from .dom import absent, by_id, guarded, listen
 from .embed import Embed
 from .finder import DealFinder
+from .keys import Keys
 from .messages import Command
 from .pointer import Pointer
 from .store import EMBED_KEY, Store
@@ -74,6 +75,7 @@ class App:
         self._build_menus()
         self._bind()
         self.pointer = Pointer(self)
+        self.keys = Keys(self)
         if query.get("embed") == "1":
             js.document.body.classList.add("embed")
             self.store.key = EMBED_KEY  # its own saved game, not the one of the game's page
@@ -389,6 +391,7 @@ class App:
         turn = [str(m) for m in game.moves[-self.turns[-1] :]] if played and self.turns else None
         self.advisor.follow(game, turn, previous)
         self._outcome(status)
+        self.keys.refreshed()
 
     def _outcome(self, status: str) -> None:
         if status == self.shown_outcome:
@@ -454,26 +457,7 @@ class App:
         self._after([])
 
     def key(self, event: Any) -> None:
-        if not self.accepting() or event.altKey:
-            return
-        tag = str(event.target.tagName).lower()
-        if tag in ("input", "select", "textarea"):
-            return
-        k, ctrl = str(event.key).lower(), bool(event.ctrlKey or event.metaKey)
-        if k == "z" and (not ctrl or not event.shiftKey):
-            self.undo()
-        elif k == "y" or (k == "z" and ctrl and event.shiftKey):
-            self.redo()
-        elif k == "n" and not ctrl:
-            self.new_deal()
-        elif k == "h" and not ctrl:
-            self.hint()
-        elif k in (" ", "enter") and tag not in ("button", "a", "summary"):
-            if STOCK in self.table.pile_el:
-                self.act("s" if self.game.piles[STOCK] else "r")
-        else:
-            return
-        event.preventDefault()
+        self.keys.key(event)  # every key: keys.py (the map: keymap.py)
 
 
 def describe(game: Game, move: Move) -> str:

@@ -12,23 +12,14 @@ from typing import Any
 import js
 from pyodide.ffi import to_js
 
-from ..cards import DOWN, spoken
-from ..notation import F0, STOCK, T0, WASTE, pile_name
+from ..cards import DOWN
+from ..notation import STOCK, T0, WASTE, pile_name
 from ..state import Game
 from .markup import card_attrs, face_html
+from .voice import pile_label
 
 GLIDE_MS = 160
 _UP_GAP, _DOWN_GAP, _FAN_GAP = 0.27, 0.11, 0.52  # fan offsets, in card heights / widths
-
-
-def _titles(game: Game) -> dict[int, str]:
-    linus = game.rules.passes == 0
-    out = {STOCK: "Stock", WASTE: "Waste"}
-    for f in game.found:
-        out[f] = f"Foundation {f - F0 + 1}"
-    for t in game.tab:
-        out[t] = f"{'Fan' if linus else 'Tableau'} {t - T0 + 1}"
-    return out
 
 
 class Table:
@@ -38,7 +29,6 @@ class Table:
         self.pile_el: dict[int, Any] = {}
         self.cards: dict[int, list[Any]] = {}
         self.shown: dict[int, tuple[int, ...]] = {}
-        self.titles: dict[int, str] = {}
         self.motion = not js.window.matchMedia("(prefers-reduced-motion: reduce)").matches
         self.card_w = self.card_h = 0.0
         self.held: dict[int, Any] = {}  # id(element) -> where a drop let go of it
@@ -51,7 +41,6 @@ class Table:
         rules = game.rules
         has_stock = rules.passes != 0
         fans = rules.passes == 0
-        self.titles = _titles(game)
         top = ""
         if has_stock:
             top += self._pile_html(STOCK, "stock") + self._pile_html(WASTE, "waste")
@@ -76,7 +65,12 @@ class Table:
         if not fans:
             root.style.setProperty("--cols", str(len(rules.tableau)))
         root.style.setProperty("--founds", str(rules.foundations))
-        root.innerHTML = f'<div class="top">{top}</div><div class="tableau">{tableau}</div>'
+        # role=application: a screen reader hands the keys to the page (keys.py) in here
+        root.innerHTML = (
+            '<div class="board" role="application" aria-label="Cards" '
+            f'aria-describedby="keys-brief"><div class="top">{top}</div>'
+            f'<div class="tableau">{tableau}</div></div>'
+        )
         self.pile_el = {}
         for el in root.querySelectorAll("[data-pile]"):
             self.pile_el[_pile_number(el.dataset.pile)] = el
@@ -85,10 +79,11 @@ class Table:
         self.measure()
 
     def _pile_html(self, pile: int, kind: str) -> str:
+        assert self.game is not None
         name = pile_name(pile)
         return (
             f'<div class="pile {kind}" data-pile="{name}" role="group" '
-            f'aria-label="{self.titles[pile]}"></div>'
+            f'aria-label="{pile_label(self.game, pile, ())}"></div>'
         )
 
     def measure(self) -> None:
@@ -193,11 +188,8 @@ class Table:
                 y += gaps[i] * scale
 
     def _label(self, p: int) -> None:
-        cards = self.shown[p]
-        text = f"{self.titles[p]}, {len(cards)} card{'s' * (len(cards) != 1)}"
-        if cards and p != STOCK:
-            text += f", top: {spoken(cards[-1])}"
-        self.pile_el[p].setAttribute("aria-label", text)
+        assert self.game is not None
+        self.pile_el[p].setAttribute("aria-label", pile_label(self.game, p, self.shown[p]))
 
     def refit(self) -> None:
         """After a resize: new card size, new fan offsets."""
