@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from .assist import AUTOMOVE
+from .jsontext import parse
 from .notation import GameError, shown
 from .rules import GAMES, Build, Rules
 
@@ -77,7 +78,7 @@ def loads(text: object) -> Settings:
     if not isinstance(text, str) or len(text) > MAX_TEXT:
         raise SettingsError("the settings are damaged (not text, or far too long)")
     try:
-        data: Any = json.loads(text)
+        data: Any = parse(text)
     except (ValueError, RecursionError):
         raise SettingsError("the settings are damaged (not JSON)") from None
     if not isinstance(data, dict):

@@ -15,6 +15,7 @@ from itertools import combinations
 from typing import Any
 
 from .deals import MAX_DEAL
+from .jsontext import parse
 from .notation import GameError
 from .rules import GAMES
 
@@ -177,10 +178,10 @@ class Stats:
 
     @classmethod
     def loads(cls, text: object) -> Stats:
-        if not isinstance(text, str) or len(text) > 1_000_000:
+        if not isinstance(text, str) or len(text) > 200_000:  # real ones: a few kB
             raise StatsError("the statistics are damaged (not text, or far too long)")
         try:
-            data: Any = json.loads(text)
+            data: Any = parse(text)
         except (ValueError, RecursionError):
             raise StatsError("the statistics are damaged (not JSON)") from None
         if not isinstance(data, dict) or data.get("version") != VERSION:

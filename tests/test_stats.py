@@ -146,6 +146,7 @@ GOOD = json.loads(Stats().dumps())
         "{",
         json.dumps({**GOOD, "version": 2}),
         json.dumps({"version": 1, "tallies": []}),
+        "[" * 150_000,
         json.dumps({"version": 1, "tallies": {"poker": {}}}),
         json.dumps({"version": 1, "tallies": {"linus": {"played": -1}}}),
         json.dumps({"version": 1, "tallies": {"linus": {"played": 1, "won": 2}}}),

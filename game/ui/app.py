@@ -150,6 +150,7 @@ class App:
             "outcome-undo": self._closing(self.undo),
             "outcome-restart": self._closing(self.restart),
             "outcome-new": self._closing(self.new_deal),
+            "outcome-stats": self.stats.show,
         }
         for id_, fn in buttons.items():
             listen(by_id(id_), "click", lambda e, fn=fn: fn())

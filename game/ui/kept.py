@@ -31,9 +31,9 @@ class Kept:
         except Exception:  # a sandboxed or third-party frame: nothing is kept
             self.storage = None
 
-    def load(self, parse: Callable[[str], T], instead: str) -> T | None:
+    def load(self, parse: Callable[[str], T], what: str, instead: str) -> T | None:
         """The stored value, or None when there is none or it is damaged (then a notice
-        ending with ``instead``: what the page does without it)."""
+        naming ``what`` it was and ``instead``: what the page does without it)."""
         if self.storage is None:
             return None
         try:
@@ -45,7 +45,7 @@ class Kept:
         try:
             return parse(text)
         except GameError as e:
-            self.notice = f"{_sentence(str(e))}; they were kept aside and {instead}."
+            self.notice = f"Your {what} could not be read ({e}): kept aside, {instead}."
             try:
                 self.storage.setItem(f"{ASIDE}{self.key}/{int(time.time())}", text)
                 self.storage.removeItem(self.key)
@@ -58,7 +58,3 @@ class Kept:
             return
         with contextlib.suppress(Exception):  # full: what is kept stays as it was
             self.storage.setItem(self.key, text)
-
-
-def _sentence(text: str) -> str:
-    return text[:1].upper() + text[1:]

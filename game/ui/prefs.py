@@ -50,7 +50,7 @@ class Prefs:
     def load(self, embed: bool) -> str:
         if embed:
             self.kept = Kept(EMBED_KEY)
-        self.settings = self.kept.load(loads, "the defaults are used") or Settings()
+        self.settings = self.kept.load(loads, "settings", "the defaults are used") or Settings()
         return self.kept.notice
 
     def show(self) -> None:

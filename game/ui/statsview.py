@@ -38,7 +38,7 @@ class StatsView:
         """Read what is stored; a notice if it was damaged."""
         if embed:
             self.kept = Kept(EMBED_KEY)
-        self.stats = self.kept.load(Stats.loads, "counting starts afresh") or Stats()
+        self.stats = self.kept.load(Stats.loads, "statistics", "counting starts afresh") or Stats()
         return self.kept.notice
 
     def _save(self) -> None:
@@ -104,7 +104,11 @@ class StatsView:
         by_id("stats-table").innerHTML = "".join(
             f"<tr><th scope='row'>{name}</th><td>{value}</td></tr>" for name, value in _rows(t)
         )
-        by_id("stats-chart").innerHTML = chart_svg(t)
+        won = t.recent.count("won")
+        said = f"Last {len(t.recent)} games: {won} won (tall bars), newest on the right."
+        by_id("stats-chart").innerHTML = chart_svg(t) + (
+            f'<p class="note">{said}</p>' if t.recent else '<p class="note">No games yet.</p>'
+        )
         c = self.stats.current
         by_id("stats-current").textContent = (
             "The game in progress counts when it ends, or as a loss if you leave it unfinished."
