@@ -72,6 +72,7 @@ class HouseRule:
     name: str  # the keyword of new_game(), e.g. "kings_only"
     summary: str  # one line for the rules panel
     changes: dict[str, object] = field(hash=False)
+    title: str = ""  # a few words for menus: "Kings only"
 
 
 @dataclass(frozen=True)
@@ -129,7 +130,7 @@ WHITEHEAD = Rules(
     passes=1,
     house_rules=(
         HouseRule("kings_only", "Only Kings (or King-led runs) fill empty piles.",
-                  {"empty": Empty.KINGS}),
+                  {"empty": Empty.KINGS}, "Kings only"),
     ),
 )  # fmt: skip
 
@@ -158,7 +159,7 @@ LINUS = Rules(
     house_rules=(
         HouseRule("pgs", "Empty fans stay empty; two redeals shuffle the fans and deal "
                   "them again in threes (Pretty Good Solitaire).",
-                  {"empty": Empty.NONE, "shuffle_redeals": 2}),
+                  {"empty": Empty.NONE, "shuffle_redeals": 2}, "Pretty Good Solitaire"),
     ),
 )  # fmt: skip
 

@@ -2,15 +2,20 @@
 and the recent results, as versioned JSON that is checked on the way in (pure).
 
 A game counts as played once a move is made; it ends won, lost, or abandoned (a new deal
-while it was still going), and an abandoned game counts as a loss.
+while it was still going), and an abandoned game counts as a loss. Each game counts once:
+:class:`Current` follows the game in progress, so a loss that is undone and then won
+becomes a win, and nothing else counts a game twice.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, field
+from itertools import combinations
 from typing import Any
 
+from .deals import MAX_DEAL
+from .jsontext import parse
 from .notation import GameError
 from .rules import GAMES
 
@@ -31,6 +36,7 @@ class Tally:
     best_seconds: float | None = None
     fewest_moves: int | None = None
     recent: list[str] = field(default_factory=list)  # "won" / "lost" / "abandoned", oldest first
+    abandoned: int = 0  # of the games not won
 
     @property
     def win_percent(self) -> float:
@@ -39,16 +45,28 @@ class Tally:
     def add(self, outcome: str, seconds: float, moves: int) -> None:
         self.played += 1
         if outcome == "won":
-            self.won += 1
-            self.streak += 1
-            self.best_streak = max(self.best_streak, self.streak)
-            if self.best_seconds is None or seconds < self.best_seconds:
-                self.best_seconds = round(seconds, 1)
-            if self.fewest_moves is None or moves < self.fewest_moves:
-                self.fewest_moves = moves
+            self._win(self.streak, seconds, moves)
         else:
             self.streak = 0
+            self.abandoned += outcome == "abandoned"
         self.recent = [*self.recent, outcome][-RECENT:]
+
+    def _win(self, streak_before: int, seconds: float, moves: int) -> None:
+        self.won += 1
+        self.streak = streak_before + 1
+        self.best_streak = max(self.best_streak, self.streak)
+        if self.best_seconds is None or seconds < self.best_seconds:
+            self.best_seconds = round(seconds, 1)
+        if self.fewest_moves is None or moves < self.fewest_moves:
+            self.fewest_moves = moves
+
+    def upgrade(self, streak_before: int, seconds: float, moves: int) -> bool:
+        """The last game, counted lost, was won after all (undo is free): make it a win."""
+        if not self.recent or self.recent[-1] != "lost" or self.streak:
+            return False  # not as it was left (statistics reset in between)
+        self._win(streak_before, seconds, moves)
+        self.recent = [*self.recent[:-1], "won"]
+        return True
 
 
 def variant(game: str, rules: dict[str, bool] | tuple[str, ...]) -> str:
@@ -57,28 +75,113 @@ def variant(game: str, rules: dict[str, bool] | tuple[str, ...]) -> str:
     return "+".join([game, *on])
 
 
+def variants() -> list[str]:
+    """Every game with every set of its house rules: the variants statistics are kept for."""
+    out = []
+    for name, rules in GAMES.items():
+        names = [h.name for h in rules.house_rules]
+        for n in range(len(names) + 1):
+            out += [variant(name, combo) for combo in combinations(names, n)]
+    return out
+
+
+def variant_title(key: str) -> str:
+    """``Linus, Pretty Good Solitaire``: a variant in words."""
+    name, *on = key.split("+")
+    rules = GAMES[name]
+    titles = {h.name: h.title or h.name for h in rules.house_rules}
+    return ", ".join([rules.title, *(titles.get(n, n) for n in on)])
+
+
+@dataclass
+class Current:
+    """The game in progress, as far as statistics go."""
+
+    key: str  # its variant
+    deal: int
+    played: bool = False  # a move was made: from now on it counts
+    counted: str | None = None  # the outcome it was counted with
+    streak_before: int = 0  # the streak its loss broke, given back if it is won after all
+
+
 @dataclass
 class Stats:
     tallies: dict[str, Tally] = field(default_factory=dict)
+    current: Current | None = None
 
     def tally(self, key: str) -> Tally:
         return self.tallies.setdefault(key, Tally())
 
     def add(self, key: str, outcome: str, seconds: float, moves: int) -> None:
-        if outcome not in ("won", "lost", "abandoned"):
+        if outcome not in OUTCOMES:
             raise ValueError(f"unknown outcome {outcome!r}")
         self.tally(key).add(outcome, seconds, moves)
 
+    # -- following the game in progress -----------------------------------------------------
+
+    def in_progress(self) -> bool:
+        """Would leaving the game now count as a loss?"""
+        c = self.current
+        return c is not None and c.played and c.counted is None
+
+    def begin(self, key: str, deal: int, played: bool = False) -> bool:
+        """A new game (or the same deal again); True if that abandoned the one in progress."""
+        abandoned = self.in_progress()
+        if abandoned:
+            assert self.current is not None
+            self.add(self.current.key, "abandoned", 0, 0)
+        self.current = Current(key, deal, played)
+        return abandoned
+
+    def resume(self, key: str, deal: int, played: bool) -> bool:
+        """The saved game is back: the same one as before, unless it is another deal."""
+        c = self.current
+        if c is not None and (c.key, c.deal) == (key, deal):
+            return False
+        return self.begin(key, deal, played)
+
+    def moved(self) -> None:
+        if self.current is not None:
+            self.current.played = True
+
+    def finish(self, outcome: str, seconds: float, moves: int) -> bool:
+        """The game just ended ("won" or "lost"); True if that changed the statistics."""
+        c = self.current
+        if c is None or not c.played:
+            return False
+        if c.counted is None:
+            c.streak_before = self.tally(c.key).streak
+            self.add(c.key, outcome, seconds, moves)
+            c.counted = outcome
+            return True
+        t = self.tallies.get(c.key)  # None: reset since it was counted
+        won_after_all = c.counted == "lost" and outcome == "won"
+        if won_after_all and t is not None and t.upgrade(c.streak_before, seconds, moves):
+            c.counted = "won"
+            return True
+        return False
+
+    def reset(self, key: str | None = None) -> None:
+        """Forget every tally, or one variant's; the game in progress still counts."""
+        if key is None:
+            self.tallies.clear()
+        else:
+            self.tallies.pop(key, None)
+
+    # -- storing ---------------------------------------------------------------------------
+
     def dumps(self) -> str:
         tallies = {k: asdict(t) for k, t in self.tallies.items()}
-        return json.dumps({"version": VERSION, "tallies": tallies}, separators=(",", ":"))
+        current = asdict(self.current) if self.current else None
+        data = {"version": VERSION, "tallies": tallies, "current": current}
+        return json.dumps(data, separators=(",", ":"))
 
     @classmethod
     def loads(cls, text: object) -> Stats:
-        if not isinstance(text, str) or len(text) > 1_000_000:
+        if not isinstance(text, str) or len(text) > 200_000:  # real ones: a few kB
             raise StatsError("the statistics are damaged (not text, or far too long)")
         try:
-            data: Any = json.loads(text)
+            data: Any = parse(text)
         except (ValueError, RecursionError):
             raise StatsError("the statistics are damaged (not JSON)") from None
         if not isinstance(data, dict) or data.get("version") != VERSION:
@@ -88,10 +191,35 @@ class Stats:
             raise StatsError("the statistics are damaged (no tallies)")
         out = cls()
         for key, raw in tallies.items():
-            if not isinstance(key, str) or key.split("+")[0] not in GAMES:
-                raise StatsError(f"the statistics are damaged (unknown game {str(key)[:30]!r})")
+            _check_key(key)
             out.tallies[key] = _tally(raw)
+        if data.get("current") is not None:
+            out.current = _current(data["current"])
         return out
+
+
+OUTCOMES = ("won", "lost", "abandoned")
+
+
+def _check_key(key: object) -> None:
+    parts = key.split("+") if isinstance(key, str) else [""]
+    rules = GAMES.get(parts[0])
+    if rules is None:
+        raise StatsError(f"the statistics are damaged (unknown game {str(key)[:30]!r})")
+    if not set(parts[1:]) <= {h.name for h in rules.house_rules}:
+        raise StatsError(f"the statistics are damaged (unknown house rule in {str(key)[:40]!r})")
+
+
+def _current(raw: object) -> Current:
+    if not isinstance(raw, dict) or set(raw) != {f for f in Current.__dataclass_fields__}:
+        raise StatsError("the statistics are damaged (the game in progress)")
+    _check_key(raw["key"])
+    deal, streak = raw["deal"], raw["streak_before"]
+    if type(deal) is not int or not 1 <= deal <= MAX_DEAL or type(streak) is not int or streak < 0:
+        raise StatsError("the statistics are damaged (the game in progress)")
+    if not isinstance(raw["played"], bool) or raw["counted"] not in (None, *OUTCOMES):
+        raise StatsError("the statistics are damaged (the game in progress)")
+    return Current(**raw)
 
 
 def _tally(raw: object) -> Tally:
@@ -116,11 +244,12 @@ def _tally(raw: object) -> Tally:
         return v
 
     recent = raw.get("recent", [])
-    if not isinstance(recent, list) or not all(r in ("won", "lost", "abandoned") for r in recent):
+    if not isinstance(recent, list) or not all(r in OUTCOMES for r in recent):
         raise StatsError("the statistics are damaged (recent results)")
     t = Tally(count("played"), count("won"), count("streak"), count("best_streak"),
-              best("best_seconds", (int, float)), best("fewest_moves", int), recent[-RECENT:])  # fmt: skip
-    if t.won > t.played or t.streak > t.best_streak:
+              best("best_seconds", (int, float)), best("fewest_moves", int), recent[-RECENT:],
+              count("abandoned"))  # fmt: skip
+    if t.won > t.played or t.streak > t.best_streak or t.abandoned > t.played - t.won:
         raise StatsError("the statistics are damaged (counts do not add up)")
     return t
 

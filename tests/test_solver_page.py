@@ -226,11 +226,11 @@ def test_a_losing_move_and_its_auto_moves_are_one_undo_away(ui: Ui) -> None:
 
 def set_winnable_only(ui: Ui, on: bool) -> None:
     page = ui.page
-    page.click("#rules-button")
-    expect(page.locator("#rules-panel")).to_be_visible()
+    page.click("#settings-button")
+    expect(page.locator("#settings-panel")).to_be_visible()
     page.locator("#winnable-only").set_checked(on)
-    page.locator("#rules-panel form button").click()
-    expect(page.locator("#rules-panel")).to_be_hidden()
+    page.locator("#settings-panel").get_by_role("button", name="Close").click()
+    expect(page.locator("#settings-panel")).to_be_hidden()
 
 
 def test_winnable_only_deals_a_deal_the_solver_has_won(ui: Ui) -> None:

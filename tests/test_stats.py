@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from game.stats import RECENT, Stats, StatsError, chart_svg, variant
+from game.stats import RECENT, Stats, StatsError, chart_svg, variant, variant_title, variants
 
 
 def test_wins_losses_streaks_and_bests_add_up() -> None:
@@ -34,6 +34,107 @@ def test_recent_results_keep_the_last_few() -> None:
     assert svg.count("<rect") == RECENT and 'aria-label="Last 30 games: 15 won"' in svg
 
 
+def test_every_variant_has_a_title() -> None:
+    keys = variants()
+    assert keys == ["whitehead", "whitehead+kings_only", "blind-alleys", "linus", "linus+pgs",
+                    "unlimited"]  # fmt: skip
+    assert variant_title("linus+pgs") == "Linus, Pretty Good Solitaire"
+    assert variant_title("whitehead+kings_only") == "Whitehead, Kings only"
+
+
+# -- each game counts once -----------------------------------------------------------------
+
+
+def test_a_game_counts_once_a_move_is_made() -> None:
+    s = Stats()
+    s.begin("linus", 5)
+    assert not s.in_progress()
+    assert s.begin("linus", 6) is False  # left before a move: not played, not counted
+    assert s.finish("lost", 3, 0) is False  # lost at the deal, before any move: not counted
+    assert s.tallies == {}
+    s.moved()
+    assert s.in_progress()
+    assert s.finish("won", 61.24, 80) is True
+    t = s.tally("linus")
+    assert (t.played, t.won, t.best_seconds, t.fewest_moves) == (1, 1, 61.2, 80)
+
+
+def test_abandoning_a_game_in_progress_counts_a_loss() -> None:
+    s = Stats()
+    s.begin("whitehead", 1)
+    s.moved()
+    assert s.begin("whitehead", 2) is True  # a new deal abandons the game in progress
+    t = s.tally("whitehead")
+    assert (t.played, t.won, t.abandoned, t.streak, t.recent) == (1, 0, 1, 0, ["abandoned"])
+    assert s.begin("whitehead", 2) is False  # the new deal was not played yet
+
+
+def test_a_lost_game_undone_and_won_counts_once_as_a_win() -> None:
+    s = Stats()
+    key = "whitehead"
+    for deal in (1, 2):  # a streak of two wins
+        s.begin(key, deal)
+        s.moved()
+        s.finish("won", 100, 100)
+    s.begin(key, 3)
+    s.moved()
+    assert s.finish("lost", 50, 40) is True
+    t = s.tally(key)
+    assert (t.played, t.won, t.streak, t.best_streak) == (3, 2, 0, 2)
+    assert s.finish("lost", 60, 42) is False  # undone and lost again: counted already
+    assert s.finish("won", 90, 70) is True  # undone and won after all: the loss is a win
+    assert (t.played, t.won, t.streak, t.best_streak) == (3, 3, 3, 3)
+    assert (t.best_seconds, t.fewest_moves, t.recent) == (90, 70, ["won", "won", "won"])
+    assert s.finish("won", 80, 60) is False  # won twice: still one game
+    assert s.begin(key, 4) is False  # leaving a finished game is no abandon
+    assert (t.played, t.won) == (3, 3)
+
+
+def test_a_lost_game_undone_and_abandoned_stays_one_loss() -> None:
+    s = Stats()
+    s.begin("unlimited", 9)
+    s.moved()
+    s.finish("lost", 5, 5)
+    assert not s.in_progress()
+    assert s.begin("unlimited", 10) is False
+    t = s.tally("unlimited")
+    assert (t.played, t.abandoned, t.recent) == (1, 0, ["lost"])
+
+
+def test_the_game_in_progress_survives_storing() -> None:
+    s = Stats()
+    s.begin("linus+pgs", 7)
+    s.moved()
+    s.finish("lost", 5, 5)
+    back = Stats.loads(s.dumps())
+    assert back == s
+    assert back.resume("linus+pgs", 7, played=True) is False  # the same game: nothing new
+    assert back.finish("won", 20, 30) is True and back.tally("linus+pgs").won == 1
+
+
+def test_resuming_another_game_abandons_the_one_followed() -> None:
+    s = Stats()
+    s.begin("linus", 7)
+    s.moved()
+    assert s.resume("whitehead", 3, played=True) is True
+    assert s.tally("linus").abandoned == 1
+    assert s.in_progress()  # the resumed game had moves: leaving it would count
+
+
+def test_reset_forgets_one_variant_or_all() -> None:
+    s = Stats()
+    for key in ("linus", "whitehead"):
+        s.begin(key, 1)
+        s.moved()
+        s.finish("lost", 1, 1)
+    s.reset("linus")
+    assert set(s.tallies) == {"whitehead"}
+    s.reset()
+    assert s.tallies == {}
+    assert s.finish("won", 1, 1) is False  # the loss it would turn into a win is gone
+    assert s.tallies == {}
+
+
 GOOD = json.loads(Stats().dumps())
 
 
@@ -45,15 +146,68 @@ GOOD = json.loads(Stats().dumps())
         "{",
         json.dumps({**GOOD, "version": 2}),
         json.dumps({"version": 1, "tallies": []}),
+        "[" * 150_000,
         json.dumps({"version": 1, "tallies": {"poker": {}}}),
         json.dumps({"version": 1, "tallies": {"linus": {"played": -1}}}),
         json.dumps({"version": 1, "tallies": {"linus": {"played": 1, "won": 2}}}),
         json.dumps({"version": 1, "tallies": {"linus": {"best_seconds": "fast"}}}),
         json.dumps({"version": 1, "tallies": {"linus": {"recent": ["maybe"]}}}),
+        json.dumps({"version": 1, "tallies": {"linus+kings_only": {}}}),
+        json.dumps({"version": 1, "tallies": {"linus": {"played": 2, "won": 1, "abandoned": 2}}}),
+        json.dumps({**GOOD, "current": "linus"}),
+        json.dumps(
+            {
+                **GOOD,
+                "current": {
+                    "key": "linus",
+                    "deal": 0,
+                    "played": True,
+                    "counted": None,
+                    "streak_before": 0,
+                },
+            }
+        ),
+        json.dumps(
+            {
+                **GOOD,
+                "current": {
+                    "key": "linus",
+                    "deal": 5,
+                    "played": 1,
+                    "counted": None,
+                    "streak_before": 0,
+                },
+            }
+        ),
+        json.dumps(
+            {
+                **GOOD,
+                "current": {
+                    "key": "linus",
+                    "deal": 5,
+                    "played": True,
+                    "counted": "draw",
+                    "streak_before": 0,
+                },
+            }
+        ),
+        json.dumps(
+            {
+                **GOOD,
+                "current": {
+                    "key": "poker",
+                    "deal": 5,
+                    "played": True,
+                    "counted": None,
+                    "streak_before": 0,
+                },
+            }
+        ),
+        json.dumps({**GOOD, "current": {"key": "linus", "deal": 5}}),
         "[" * 50_000,
     ],
 )
 def test_damaged_statistics_are_refused_in_one_line(text: object) -> None:
     with pytest.raises(StatsError) as caught:
         Stats.loads(text)
-    assert "\n" not in str(caught.value)
+    assert "\n" not in str(caught.value) and len(str(caught.value)) < 200

@@ -186,6 +186,8 @@ class Ui:
                 "() => { for (const d of document.querySelectorAll('dialog[open]')) d.close(); }"
             )
             self.page.click("#restart")
+            if self.page.locator("#confirm[open]").count():  # a game in progress: leave it
+                self.page.click("#confirm-ok")
             self.page.evaluate("() => document.activeElement && document.activeElement.blur()")
         else:
             self.open("/?" + "&".join(f"{k}={v}" for k, v in want.items()))

@@ -71,7 +71,7 @@ def test_the_toolbar_fits_the_phone(ui: Ui) -> None:
     # The widest toolbar: a ten-digit deal number and Linus's Redeal button.
     ui.at("linus", MAX_DEAL, rules="pgs")
     assert_fits(ui.page, "linus, pgs")
-    for label in ("Undo", "Redo", "Restart", "New game", "Rules"):
+    for label in ("Undo", "Redo", "Restart", "New game", "Rules", "Statistics", "Settings"):
         assert ui.page.get_by_role("button", name=label, exact=True).is_visible()
 
 

@@ -5,7 +5,6 @@ Data flows one way: pointer or key → move text → engine → table sync → D
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 from collections.abc import Callable
@@ -16,7 +15,7 @@ import js
 from pyodide.ffi import create_proxy
 
 from .. import GAMES, IllegalMove, new_game
-from ..assist import AUTOMOVE, auto_moves, destinations, movable
+from ..assist import auto_moves, destinations, movable
 from ..cards import pretty
 from ..explain import why_illegal
 from ..help import rules_text
@@ -25,12 +24,15 @@ from ..saved import Saved
 from ..state import Game, Plain
 from . import params
 from .advisor import Advisor
+from .confirm import Confirm
 from .dom import absent, by_id, guarded, listen
 from .embed import Embed
 from .finder import DealFinder
 from .keys import Keys
 from .messages import Command
 from .pointer import Pointer
+from .prefs import Prefs
+from .statsview import StatsView
 from .store import EMBED_KEY, Store
 from .table import Table
 
@@ -60,7 +62,8 @@ class App:
         self.moved: tuple[object, str] | None = None  # (position before, move) just played
         self.finder: DealFinder | None = None
         self.finishing = False
-        self.winnable_only = _setting("winnable_only")
+        self.prefs = Prefs(self)
+        self.stats = StatsView(self, Confirm())
         self._finish_step = create_proxy(guarded(self._finish_next))
 
     # -- start-up ---------------------------------------------------------------------------
@@ -68,23 +71,30 @@ class App:
     def start(self) -> None:
         query = dict(parse_qsl(str(js.location.search).lstrip("?"), keep_blank_values=True))
         choice = params.read(query)
-        self.extra = {
-            k: v for k, v in query.items() if k not in ("game", "deal", "rules", "automove")
-        }
-        self.automove = choice.automove
+        self.extra = {k: v for k, v in query.items() if k not in ("game", "deal", "rules")}
         self._build_menus()
         self._bind()
         self.pointer = Pointer(self)
         self.keys = Keys(self)
-        if query.get("embed") == "1":
+        embed = query.get("embed") == "1"
+        if embed:
             js.document.body.classList.add("embed")
             self.store.key = EMBED_KEY  # its own saved game, not the one of the game's page
+        notices = [*choice.notices, self.prefs.load(embed), self.stats.load(embed)]
+        if choice.automove != self.extra.get("automove"):  # no valid one in the URL
+            self.extra.pop("automove", None)
+            self.automove = self.prefs.settings.automove
+        else:  # the URL's wins over the settings for this visit
+            self.automove = choice.automove
+        rules = choice.rules
+        if "rules" not in query and "deal" not in query:
+            rules = self.prefs.settings.rules_for(choice.game)
         saved = self.store.load()
         if saved is not None and self._wanted(saved, query, choice):
             self.resume(saved)
         else:
-            self.new(choice.game, choice.deal or params.fresh_deal(), choice.rules)
-        notices = [*choice.notices, self.store.notice]
+            notices.append(self.new(choice.game, choice.deal or params.fresh_deal(), rules))
+        notices.append(self.store.notice)
         if any(notices):
             self.say(" ".join(n for n in notices if n))
         loading = by_id("loading")
@@ -131,26 +141,22 @@ class App:
         buttons: dict[str, Callable[[], object]] = {
             "undo": self.undo,
             "redo": self.redo,
-            "restart": self.restart,
-            "new-game": self.new_deal,
+            "restart": lambda: self.stats.ask_abandon("Restarting the deal", self.restart),
+            "new-game": self.ask_new_deal,
             "redeal": lambda: self.act(Move(STOCK, STOCK, 0)),
             "rules-button": lambda: by_id("rules-panel").showModal(),
+            "stats-button": self.stats.show,
+            "settings-button": self.prefs.show,
             "hint": self.hint,
             "finish": self.finish,
             "outcome-undo": self._closing(self.undo),
             "outcome-restart": self._closing(self.restart),
             "outcome-new": self._closing(self.new_deal),
+            "outcome-stats": self.stats.show,
         }
         for id_, fn in buttons.items():
             listen(by_id(id_), "click", lambda e, fn=fn: fn())
-        listen(
-            by_id("game-select"),
-            "change",
-            lambda e: self.deal_of(str(e.target.value), {}),
-        )
-        listen(by_id("automove-select"), "change", self._set_automove)
-        listen(by_id("house-rules"), "change", self._toggle_house_rule)
-        listen(by_id("winnable-only"), "change", self._set_winnable)
+        listen(by_id("game-select"), "change", lambda e: self._choose(str(e.target.value)))
         listen(js.document, "keydown", self.key)
         listen(js.window, "resize", lambda e: self.table.refit())
         js.setInterval(create_proxy(guarded(self._tick)), 1000)
@@ -160,22 +166,22 @@ class App:
         select.innerHTML = "".join(
             f'<option value="{name}">{rules.title}</option>' for name, rules in GAMES.items()
         )
-        by_id("automove-select").innerHTML = "".join(
-            f'<option value="{mode}">{mode.capitalize()}</option>' for mode in AUTOMOVE
-        )
 
     # -- games ------------------------------------------------------------------------------
 
     def rules_on(self) -> dict[str, bool]:
         return dict.fromkeys(self.game.rules.active, True)
 
-    def new(self, name: str, deal: int, rules: dict[str, bool]) -> None:
+    def new(self, name: str, deal: int, rules: dict[str, bool]) -> str:
+        """Deal it; what to say if that abandoned a game in progress (it is said too)."""
         if self.finder is not None:  # whatever asked for this game, the search is moot
             self.finder.cancel()
             self.finder = None
         self._show(new_game(name, deal, **rules), turns=[], undone=[])
-        self.say(f"{self.game.rules.title}, deal {deal}.")
+        left = self.stats.begin(self.game)
+        self.say(f"{left}{self.game.rules.title}, deal {deal}.")
         self._after([])
+        return left
 
     def resume(self, saved: Saved) -> None:
         """The saved game, as it was: each move its own undo step, the redo stack kept."""
@@ -183,7 +189,8 @@ class App:
         self._show(saved.game, turns=[1] * moves, undone=[1] * saved.undone)
         if moves:
             self.started = time.monotonic() - saved.elapsed
-        self.say(f"{self.game.rules.title}, deal {self.game.deal}: your game is back.")
+        left = self.stats.resume(self.game)
+        self.say(f"{left}{self.game.rules.title}, deal {self.game.deal}: your game is back.")
         self.refresh()
 
     def _show(self, game: Game, turns: list[int], undone: list[int]) -> None:
@@ -197,8 +204,27 @@ class App:
         by_id("game-select").value = name
         by_id("deal-number").textContent = str(deal)
         self._rules_panel()
-        extra = {**self.extra, "automove": self.automove} if self.automove != "safe" else self.extra
-        js.history.replaceState(None, "", params.query_of(name, deal, self.rules_on(), extra))
+        self.prefs.apply(game)
+        self._share()
+
+    def _share(self) -> None:
+        """The URL shares this deal (with the URL's own automove, if it came with one)."""
+        name, deal = self.game.rules.name, self.game.deal
+        js.history.replaceState(None, "", params.query_of(name, deal, self.rules_on(), self.extra))
+
+    def ask_new_deal(self) -> None:
+        self.stats.ask_abandon("A new deal", self.new_deal)
+
+    def _choose(self, name: str) -> None:
+        """Another game from the menu, with its house rules (Settings)."""
+
+        def back() -> None:  # not asked for after all: the menu shows the game still on
+            by_id("game-select").value = self.game.rules.name
+
+        rules = self.prefs.settings.rules_for(name)
+        self.stats.ask_abandon(
+            f"Switching to {GAMES[name].title}", lambda: self.deal_of(name, rules), back
+        )
 
     def new_deal(self) -> None:
         """A fresh deal of the same game and house rules (proven winnable, if so set)."""
@@ -208,7 +234,7 @@ class App:
         if self.finder is not None:
             self.finder.cancel()
             self.finder = None
-        if not self.winnable_only:
+        if not self.prefs.settings.winnable_only:
             self.new(name, params.fresh_deal(), rules)
             return
 
@@ -261,10 +287,6 @@ class App:
         self.act(line[0])
         js.setTimeout(self._finish_step, 90 if self.table.motion else 0)
 
-    def _set_winnable(self, event: Any) -> None:
-        self.winnable_only = bool(event.target.checked)
-        _save_setting("winnable_only", self.winnable_only)
-
     def _closing(self, then: Callable[[], None]) -> Callable[[], None]:
         def run() -> None:
             by_id("outcome").close()
@@ -276,7 +298,7 @@ class App:
         self.new(self.game.rules.name, self.game.deal, self.rules_on())
 
     def accepting(self) -> bool:
-        return not by_id("outcome").open and not by_id("rules-panel").open
+        return absent(js.document.querySelector("dialog[open]"))
 
     # -- moves ------------------------------------------------------------------------------
 
@@ -303,6 +325,7 @@ class App:
                 self.started = time.monotonic()
         if played:  # a move clears the last message; the outcome, if any, says its own
             self.say("")
+            self.stats.moved()
         self.refresh()
 
     def undo(self) -> None:
@@ -405,6 +428,7 @@ class App:
             return
         self.finished = time.monotonic()
         moves, clock = len(self.game.moves), by_id("clock").textContent
+        self.stats.finish(status, self.elapsed(), moves)
         if status == "won":
             by_id("outcome-title").textContent = "You won!"
             by_id("outcome-text").textContent = f"{moves} moves in {clock}."
@@ -437,23 +461,12 @@ class App:
         by_id("rules-title").textContent = f"How to play {rules.title}"
         items = "".join(f"<li>{_escape(line)}</li>" for line in rules_text(rules))
         by_id("rules-list").innerHTML = items
-        boxes = "".join(
-            f'<label><input type="checkbox" name="{h.name}"{" checked" * (h.name in rules.active)}>'
-            f" {_escape(h.summary)}</label>"
-            for h in rules.house_rules
-        )
-        by_id("house-rules").innerHTML = boxes or "<p>This game has no house rules.</p>"
-        by_id("automove-select").value = self.automove
-        by_id("winnable-only").checked = self.winnable_only
 
-    def _toggle_house_rule(self, event: Any) -> None:
-        chosen = dict(self.rules_on())
-        chosen[str(event.target.name)] = bool(event.target.checked)
-        self.new(self.game.rules.name, self.game.deal, {k: v for k, v in chosen.items() if v})
-        self.say("House rules changed: the deal starts again.")
-
-    def _set_automove(self, event: Any) -> None:
-        self.automove = str(event.target.value)
+    def set_automove(self, mode: str) -> None:
+        """From Settings: it replaces the URL's for this visit too."""
+        self.automove = mode
+        self.extra.pop("automove", None)
+        self._share()
         self._after([])
 
     def key(self, event: Any) -> None:
@@ -468,27 +481,6 @@ def describe(game: Game, move: Move) -> str:
     cards = game.piles[src][-n:]
     what = pretty(cards[0]) + (f" and the {n - 1} above it" if n > 1 else "")
     return f"move {what} to {pile_title(dst)}"
-
-
-SETTINGS = "solitaire/settings"
-
-
-def _setting(name: str) -> bool:
-    try:
-        data = json.loads(js.window.localStorage.getItem(SETTINGS) or "{}")
-        return bool(isinstance(data, dict) and data.get(name) is True)
-    except Exception:
-        return False
-
-
-def _save_setting(name: str, value: bool) -> None:
-    try:
-        data = json.loads(js.window.localStorage.getItem(SETTINGS) or "{}")
-        data = data if isinstance(data, dict) else {}
-        data[name] = value
-        js.window.localStorage.setItem(SETTINGS, json.dumps(data))
-    except Exception:  # no storage: the setting lasts as long as the page
-        pass
 
 
 def _sentence(text: str) -> str:

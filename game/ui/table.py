@@ -30,6 +30,7 @@ class Table:
         self.cards: dict[int, list[Any]] = {}
         self.shown: dict[int, tuple[int, ...]] = {}
         self.motion = not js.window.matchMedia("(prefers-reduced-motion: reduce)").matches
+        self.glide_ms = GLIDE_MS  # the Settings' animation speed (prefs.py) sets both
         self.card_w = self.card_h = 0.0
         self.held: dict[int, Any] = {}  # id(element) -> where a drop let go of it
 
@@ -155,7 +156,8 @@ class Table:
         el.animate(
             frames,
             to_js(
-                {"duration": GLIDE_MS, "easing": "ease-out"}, dict_converter=js.Object.fromEntries
+                {"duration": self.glide_ms, "easing": "ease-out"},
+                dict_converter=js.Object.fromEntries,
             ),
         )
 

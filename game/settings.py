@@ -1,0 +1,126 @@
+"""The player's settings: defaults, versioned JSON, and a check of everything read back (pure).
+
+What is stored comes back from outside (a browser's storage, possibly old or tampered
+with), so :func:`loads` checks each field and fails with one :class:`SettingsError` line;
+the caller keeps the bad text aside and plays on with the defaults.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any
+
+from .assist import AUTOMOVE
+from .jsontext import parse
+from .notation import GameError, shown
+from .rules import GAMES, Build, Rules
+
+VERSION = 1
+MAX_TEXT = 10_000  # characters; real settings are a few hundred
+
+# How long a moved card glides, in milliseconds; "off": it jumps.
+ANIMATION = {"off": 0, "fast": 90, "normal": 160, "slow": 280}
+# Reduced motion: as the system says (prefers-reduced-motion), always, or never.
+MOTION = ("system", "reduce", "full")
+
+
+class SettingsError(GameError):
+    """Stored settings that cannot be used."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    automove: str = "safe"
+    four_colour: bool = False
+    house_rules: dict[str, tuple[str, ...]] = field(default_factory=dict)  # game → rules on
+    animation: str = "normal"
+    motion: str = "system"
+    winnable_only: bool = False
+    confirm_abandon: bool = True
+
+    def rules_for(self, game: str) -> dict[str, bool]:
+        """The house rules a new deal of ``game`` uses."""
+        return dict.fromkeys(self.house_rules.get(game, ()), True)
+
+    def with_rules(self, game: str, rules: dict[str, bool]) -> Settings:
+        on = tuple(sorted(k for k, v in rules.items() if v))
+        chosen = {**self.house_rules, game: on}
+        return replace(self, house_rules={g: r for g, r in chosen.items() if r})
+
+    def glide_ms(self, system_reduces: bool) -> int:
+        """The glide of a moved card; 0 when motion is reduced."""
+        reduced = self.motion == "reduce" or (self.motion == "system" and system_reduces)
+        return 0 if reduced else ANIMATION[self.animation]
+
+    def dumps(self) -> str:
+        data = asdict(self)
+        data["house_rules"] = {g: list(r) for g, r in self.house_rules.items()}
+        return json.dumps({"version": VERSION, **data}, separators=(",", ":"))
+
+
+def four_colour_helps(rules: Rules) -> bool:
+    """A four-colour deck helps where piles build in suit (Unlimited); where they build by
+    colour, blue diamonds and green clubs would hide the colours the rules are about."""
+    return rules.build is Build.SAME_SUIT
+
+
+CHOICES: dict[str, tuple[str, ...]] = {
+    "automove": AUTOMOVE,
+    "animation": tuple(ANIMATION),
+    "motion": MOTION,
+}
+FLAGS = ("four_colour", "winnable_only", "confirm_abandon")
+
+
+def loads(text: object) -> Settings:
+    """The settings stored in ``text``; fields left out keep their defaults."""
+    if not isinstance(text, str) or len(text) > MAX_TEXT:
+        raise SettingsError("the settings are damaged (not text, or far too long)")
+    try:
+        data: Any = parse(text)
+    except (ValueError, RecursionError):
+        raise SettingsError("the settings are damaged (not JSON)") from None
+    if not isinstance(data, dict):
+        raise SettingsError("the settings are damaged (not an object)")
+    if "version" not in data:  # before versions: {"winnable_only": true} and nothing else
+        if set(data) <= {"winnable_only"} and data.get("winnable_only", False) in (True, False):
+            return Settings(winnable_only=data.get("winnable_only", False))
+        raise SettingsError("the settings are damaged (no version)")
+    if data["version"] != VERSION:
+        raise SettingsError(f"the settings are from another version ({shown(data['version'])})")
+    out: dict[str, Any] = {}
+    for name, value in data.items():
+        if name == "version":
+            continue
+        if name in CHOICES:
+            if value not in CHOICES[name] or not isinstance(value, str):
+                options = ", ".join(CHOICES[name])
+                raise SettingsError(f"setting {name} must be one of {options}, not {shown(value)}")
+        elif name in FLAGS:
+            if not isinstance(value, bool):
+                raise SettingsError(f"setting {name} must be true or false, not {shown(value)}")
+        elif name == "house_rules":
+            value = _house_rules(value)
+        else:
+            raise SettingsError(f"the settings are damaged (unknown setting {shown(name)})")
+        out[name] = value
+    return Settings(**out)
+
+
+def _house_rules(value: object) -> dict[str, tuple[str, ...]]:
+    if not isinstance(value, dict):
+        raise SettingsError("setting house_rules must be an object of games")
+    out: dict[str, tuple[str, ...]] = {}
+    for game, names in value.items():
+        if game not in GAMES:
+            raise SettingsError(f"setting house_rules names an unknown game {shown(game)}")
+        known = {h.name for h in GAMES[game].house_rules}
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise SettingsError(f"setting house_rules of {game} must be a list of names")
+        for n in names:
+            if n not in known:
+                raise SettingsError(f"{GAMES[game].title} has no house rule {shown(n)}")
+        if names:
+            out[game] = tuple(sorted(set(names)))
+    return out

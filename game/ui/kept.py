@@ -1,0 +1,60 @@
+"""One versioned entry of localStorage (settings, statistics): read, checked, written back.
+
+Like the saved game (store.py): no storage means the entry lives as long as the page, and
+an entry that cannot be read is kept aside under another key with a one-line notice,
+never deleted and never a crash.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import js
+
+from ..notation import GameError
+from .store import ASIDE
+
+T = TypeVar("T")
+
+
+class Kept:
+    def __init__(self, key: str) -> None:
+        self.key = key
+        self.notice = ""
+        self.storage: Any = None
+        try:
+            self.storage = js.window.localStorage
+            self.storage.getItem(key)
+        except Exception:  # a sandboxed or third-party frame: nothing is kept
+            self.storage = None
+
+    def load(self, parse: Callable[[str], T], what: str, instead: str) -> T | None:
+        """The stored value, or None when there is none or it is damaged (then a notice
+        naming ``what`` it was and ``instead``: what the page does without it)."""
+        if self.storage is None:
+            return None
+        try:
+            text = self.storage.getItem(self.key)
+        except Exception:
+            return None
+        if not isinstance(text, str):
+            return None
+        try:
+            return parse(text)
+        except GameError as e:
+            self.notice = f"Your {what} could not be read ({e}): kept aside, {instead}."
+            try:
+                self.storage.setItem(f"{ASIDE}{self.key}/{int(time.time())}", text)
+                self.storage.removeItem(self.key)
+            except Exception:  # full: leave it where it is rather than lose it
+                pass
+            return None
+
+    def save(self, text: str) -> None:
+        if self.storage is None:
+            return
+        with contextlib.suppress(Exception):  # full: what is kept stays as it was
+            self.storage.setItem(self.key, text)

@@ -1,0 +1,158 @@
+"""Statistics in the page: counting each game as it goes, the Statistics dialog, resetting,
+and the question before a game in progress is abandoned (which counts as a loss).
+
+The counting itself is game.stats (pure); this keeps it in localStorage after every change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+from ..stats import Stats, Tally, chart_svg, variant, variant_title, variants
+from .confirm import Confirm
+from .dom import by_id, listen
+from .kept import Kept
+
+if TYPE_CHECKING:
+    from ..state import Game
+    from .app import App
+
+KEY = "solitaire/stats"
+EMBED_KEY = "solitaire/embedded/stats"  # the embedded game counts apart (see store.py)
+ABANDONED = "The game left unfinished counts as a loss (abandoned). "
+
+
+class StatsView:
+    def __init__(self, app: App, confirm: Confirm) -> None:
+        self.app, self.confirm = app, confirm
+        self.stats = Stats()
+        self.kept = Kept(KEY)
+        self.dialog: Any = by_id("stats-panel")
+        listen(by_id("stats-variant"), "change", lambda e: self.render(str(e.target.value)))
+        listen(by_id("stats-reset"), "click", lambda e: self._reset(one=True))
+        listen(by_id("stats-reset-all"), "click", lambda e: self._reset(one=False))
+
+    def load(self, embed: bool) -> str:
+        """Read what is stored; a notice if it was damaged."""
+        if embed:
+            self.kept = Kept(EMBED_KEY)
+        self.stats = self.kept.load(Stats.loads, "statistics", "counting starts afresh") or Stats()
+        return self.kept.notice
+
+    def _save(self) -> None:
+        self.kept.save(self.stats.dumps())
+
+    # -- following the game -----------------------------------------------------------------
+
+    def begin(self, game: Game) -> str:
+        """A new game or the same deal again: what to say if that abandoned one."""
+        left = self.stats.begin(_key(game), game.deal)
+        self._save()
+        return ABANDONED if left else ""
+
+    def resume(self, game: Game) -> str:
+        left = self.stats.resume(_key(game), game.deal, played=bool(game.moves or game.redo_moves))
+        self._save()
+        return ABANDONED if left else ""
+
+    def moved(self) -> None:
+        if not self.stats.in_progress():
+            self.stats.moved()
+            self._save()
+
+    def finish(self, outcome: str, seconds: float, moves: int) -> None:
+        if self.stats.finish(outcome, seconds, moves):
+            self._save()
+
+    def ask_abandon(
+        self, doing: str, then: Callable[[], None], otherwise: Callable[[], None] | None = None
+    ) -> None:
+        """Run ``then``; if that abandons a game in progress, ask first (a setting)."""
+        if not (self.stats.in_progress() and self.app.prefs.settings.confirm_abandon):
+            then()
+            return
+        self.confirm.ask(
+            "Abandon this game?",
+            f"{doing} leaves the game in progress unfinished: "
+            "it counts as a loss in your statistics.",
+            "Abandon it",
+            then,
+            otherwise,
+        )
+
+    # -- the dialog -------------------------------------------------------------------------
+
+    def show(self) -> None:
+        current = _key(self.app.game)
+        keys = variants()
+        select = by_id("stats-variant")
+        select.innerHTML = "".join(
+            f'<option value="{k}">{escape(variant_title(k))}'
+            f"{' (this game)' if k == current else ''}</option>"
+            for k in keys
+        )
+        self.render(current)
+        if not self.dialog.open:
+            self.dialog.showModal()
+
+    def render(self, key: str) -> None:
+        by_id("stats-variant").value = key
+        self.shown = key
+        t = self.stats.tallies.get(key, Tally())
+        by_id("stats-table").innerHTML = "".join(
+            f"<tr><th scope='row'>{name}</th><td>{value}</td></tr>" for name, value in _rows(t)
+        )
+        won = t.recent.count("won")
+        said = f"Last {len(t.recent)} games: {won} won (tall bars), newest on the right."
+        by_id("stats-chart").innerHTML = chart_svg(t) + (
+            f'<p class="note">{said}</p>' if t.recent else '<p class="note">No games yet.</p>'
+        )
+        c = self.stats.current
+        by_id("stats-current").textContent = (
+            "The game in progress counts when it ends, or as a loss if you leave it unfinished."
+            if c is not None and c.key == key and self.stats.in_progress()
+            else ""
+        )
+        reset = by_id("stats-reset")
+        reset.textContent = f"Reset {variant_title(key)}"
+        reset.disabled = key not in self.stats.tallies
+        by_id("stats-reset-all").disabled = not self.stats.tallies
+
+    def _reset(self, one: bool) -> None:
+        key = self.shown
+        what = f"the statistics of {variant_title(key)}" if one else "all your statistics"
+
+        def reset() -> None:
+            self.stats.reset(key if one else None)
+            self._save()
+            self.render(key)
+            self.app.say(f"Reset {what}.")
+
+        self.confirm.ask("Reset statistics?", f"This forgets {what}, for good.", "Reset", reset)
+
+
+def _key(game: Game) -> str:
+    return variant(game.rules.name, game.rules.active)
+
+
+def _rows(t: Tally) -> list[tuple[str, str]]:
+    lost = t.played - t.won
+    return [
+        ("Played", str(t.played)),
+        ("Won", str(t.won)),
+        ("Win rate", f"{t.win_percent:.0f}%" if t.played else "–"),
+        ("Lost", f"{lost} ({t.abandoned} abandoned)" if t.abandoned else str(lost)),
+        ("Current winning streak", str(t.streak)),
+        ("Best winning streak", str(t.best_streak)),
+        ("Best time", _clock(t.best_seconds) if t.best_seconds is not None else "–"),
+        ("Fewest moves", str(t.fewest_moves) if t.fewest_moves is not None else "–"),
+    ]
+
+
+def _clock(seconds: float) -> str:
+    s = int(seconds)
+    return (
+        f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
+    )
