@@ -74,6 +74,7 @@ class App:
         self._build_menus()
         self._bind()
         self.pointer = Pointer(self)
+        self.store.save_on_leave(self.save)
         if query.get("embed") == "1":
             js.document.body.classList.add("embed")
             self.store.key = EMBED_KEY  # its own saved game, not the one of the game's page
@@ -177,9 +178,8 @@ class App:
 
     def resume(self, saved: Saved) -> None:
         """The saved game, as it was: each move its own undo step, the redo stack kept."""
-        moves = len(saved.game.moves)
-        self._show(saved.game, turns=[1] * moves, undone=[1] * saved.undone)
-        if moves:
+        self._show(saved.game, turns=saved.turns, undone=saved.redo)
+        if saved.game.moves or saved.elapsed:  # the clock goes on from where it stopped
             self.started = time.monotonic() - saved.elapsed
         self.say(f"{self.game.rules.title}, deal {self.game.deal}: your game is back.")
         self.refresh()
@@ -376,7 +376,7 @@ class App:
             stock.dataset.redeal = "yes" if Move(STOCK, STOCK, 0) in game.plain_moves() else "no"
         by_id("moves-count").textContent = str(len(game.moves))
         self._tick()
-        self.store.save(game, self.elapsed())
+        self.save()
         self.embed.send("status", **self._about())
         self._clear_hint()
         previous, played = self.moved or (None, None)
@@ -412,6 +412,11 @@ class App:
         by_id("outcome-undo").hidden = status == "won"
         dialog.showModal()
         self.embed.send(status, **self._about())
+
+    def save(self) -> None:
+        notice = self.store.save(self.game, self.elapsed(), self.turns, self.undone)
+        if notice:
+            self.say(notice)
 
     def elapsed(self) -> float:
         if self.started is None:
