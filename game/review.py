@@ -40,6 +40,8 @@ class Review:
 
     def caption(self) -> str:
         """``Move 12 of 80: 7♥ to tableau 3``: where the review stands, in words."""
+        if self.total == 0:
+            return "The deal: no moves yet"
         if self.at == 0:
             return f"The deal, before move 1 of {self.total}"
         self.game.undo()  # the move is told from the position it was played in

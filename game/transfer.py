@@ -35,8 +35,8 @@ def file_text(record: dict[str, Any]) -> str:
 def read_file(text: object, size: int | None = None) -> Game:
     """The game a record file describes, every move played; ``size`` is its size in bytes
     when known before reading (a huge file is refused without reading it)."""
-    if size is not None and size > MAX_BYTES:
-        raise RecordError(f"it is too big for a game record ({_megabytes(size)})")
+    if size is not None:
+        check_size(size)
     if not isinstance(text, str):
         raise RecordError(f"it is not text but {shown(text)}")
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
@@ -47,6 +47,12 @@ def read_file(text: object, size: int | None = None) -> Game:
     if not isinstance(data, dict):
         raise RecordError(f"it is not a game record (a JSON object), but a {_kind(data)}")
     return replay(data)
+
+
+def check_size(size: int) -> None:
+    """Refuse a file by its size alone, before reading it."""
+    if size > MAX_BYTES:
+        raise RecordError(f"it is too big for a game record ({_megabytes(size)})")
 
 
 def _megabytes(n: int) -> str:

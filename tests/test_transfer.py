@@ -155,6 +155,10 @@ def describe_last(review: Review) -> str:
     return words
 
 
+def test_a_deal_without_moves_says_so() -> None:
+    assert Review(game.new_game("linus", 1)).caption() == "The deal: no moves yet"
+
+
 def test_a_linus_redeal_is_told_as_such() -> None:
     g = game.new_game("linus", 9, pgs=True)
     g.play("r")

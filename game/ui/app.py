@@ -30,6 +30,7 @@ from .embed import Embed
 from .finder import DealFinder
 from .messages import Command
 from .pointer import Pointer
+from .replay import Viewer
 from .store import EMBED_KEY, Store
 from .table import Table
 
@@ -75,6 +76,7 @@ class App:
         self._bind()
         self.pointer = Pointer(self)
         self.store.save_on_leave(self.save)
+        self.viewer = Viewer(self)
         if query.get("embed") == "1":
             js.document.body.classList.add("embed")
             self.store.key = EMBED_KEY  # its own saved game, not the one of the game's page
