@@ -7,6 +7,8 @@ are its history, the moves after it its redo stack, so a step is an undo or a re
 
 from __future__ import annotations
 
+from typing import Any
+
 from .cards import DOWN, pretty
 from .notation import STOCK, Move, pile_title
 from .records import new_game
@@ -48,6 +50,10 @@ class Review:
         words = describe(self.game, self.line[self.at - 1])
         self.game.redo()
         return f"Move {self.at} of {self.total}: {words}"
+
+    def record(self) -> dict[str, Any]:
+        """The record of the whole line."""
+        return {**self.game.record(), "moves": [str(m) for m in self.line]}
 
     def playable(self) -> Game:
         """A game at this point of the line, the rest of the line on its redo stack."""

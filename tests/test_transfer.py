@@ -115,6 +115,7 @@ def test_a_review_of_a_game_with_undone_moves_covers_them_and_starts_where_it_st
     assert review.game.layout() == g.layout()
     review.go(10)
     assert [str(m) for m in review.game.moves] == line
+    assert review.record() == {**g.record(), "moves": line}
 
 
 def test_play_from_here_keeps_the_rest_of_the_line_to_redo() -> None:

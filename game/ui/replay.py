@@ -39,6 +39,7 @@ class Viewer:
         self.review: Review | None = None
         self.source = ""  # "": the game in play; else the name of the file shown
         self.timer: Any = None
+        self.record: dict[str, Any] = {}
         self._autostep = create_proxy(guarded(self.autostep))
         buttons: dict[str, Callable[[], object]] = {
             "replay-button": self.open,
@@ -68,10 +69,17 @@ class Viewer:
     def show(self, review: Review, source: str, message: str = "") -> None:
         self.stop()
         self.review, self.source = review, source
+        # what Export saves: the game as it stands (undone moves are not part of it), or
+        # the file as it was read
+        self.record = self.app.game.record() if not source else review.record()
         if not self.dialog.open:
             self.dialog.showModal()  # first: the table measures its cards once shown
         self.table.build(review.game)
         self.render(animate=False)
+        end = review.at == review.total
+        by_id(
+            "replay-close" if not review.total else "replay-back" if end else "replay-forward"
+        ).focus()
         g = review.game
         about = f"{g.rules.title}, deal {g.deal}"
         rules = ", ".join(h.summary for h in g.rules.house_rules if h.name in g.rules.active)
@@ -149,11 +157,9 @@ class Viewer:
     def export(self) -> None:
         review = self.review
         assert review is not None
-        g = review.game
-        record = {**g.record(), "moves": [str(m) for m in review.line]}
-        name = file_name(g)
-        download(name, file_text(record))
-        self._tell(f"Exported {name} ({review.total} moves).")
+        name = file_name(review.game)
+        download(name, file_text(self.record))
+        self._tell(f"Exported {name} ({len(self.record['moves'])} moves).")
 
     def opened(self, game: Game, name: str) -> None:
         """A good record file: it becomes the game in play (asked first if that would
