@@ -11,8 +11,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .assist import auto_moves
 from .notation import shown
-from .records import RecordError, loads, replay
+from .records import RecordError, loads, new_game, replay
 from .state import Game
 
 MAX_BYTES = 2_000_000  # a real record is a few kilobytes; the engine allows 100,000 moves
@@ -47,6 +48,16 @@ def read_file(text: object, size: int | None = None) -> Game:
     if not isinstance(data, dict):
         raise RecordError(f"it is not a game record (a JSON object), but a {_kind(data)}")
     return replay(data)
+
+
+def in_progress(game: Game, automove: str) -> bool:
+    """Whether the player has moved in ``game`` (moves made by auto-move alone at the start
+    of a deal do not count); its redo stack counts too, as it would be lost. A game won is
+    over: nothing of it is lost."""
+    if game.status == "won":
+        return False
+    start = new_game(game.rules.name, game.deal, **dict.fromkeys(game.rules.active, True))
+    return len(game.moves) + len(game.redo_moves) > len(auto_moves(start, automove))
 
 
 def check_size(size: int) -> None:

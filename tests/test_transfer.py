@@ -12,11 +12,12 @@ import pytest
 from conftest import ROOT
 
 import game
+from game.assist import auto_moves
 from game.cards import DOWN, pretty
 from game.notation import pile_title
 from game.records import MAX_MOVES
 from game.review import Review, describe
-from game.transfer import MAX_BYTES, file_name, file_text, read_file
+from game.transfer import MAX_BYTES, file_name, file_text, in_progress, read_file
 
 
 def played(name: str = "whitehead", deal: int = 123, n: int = 12, **rules: bool) -> game.Game:
@@ -85,6 +86,23 @@ def test_a_bad_file_is_refused_in_one_line_saying_what_is_wrong(case: str) -> No
 def test_a_file_too_big_is_refused_by_its_size_before_it_is_read() -> None:
     with pytest.raises(game.RecordError, match=r"too big .*3\.0 MB"):
         read_file(None, size=3_000_000)
+
+
+def test_a_game_is_in_progress_once_the_player_moved_not_by_auto_moves_alone() -> None:
+    g = game.new_game("whitehead", 1545)  # three safe auto-moves at the start
+    assert auto_moves(g, "safe") and not in_progress(g, "safe")
+    assert in_progress(g, "off")  # with auto-move off, those were the player's
+    g.play("t2>t1")
+    assert in_progress(g, "safe")
+    g.undo()
+    assert in_progress(g, "safe")  # the move undone would be lost too
+    assert not in_progress(game.new_game("linus", 3), "safe")
+
+
+def test_a_game_won_is_not_in_progress() -> None:
+    record = json.loads((ROOT / "tests" / "golden" / "whitehead_win.json").read_text())
+    won = game.replay(record)
+    assert won.status == "won" and not in_progress(won, "off")
 
 
 def test_a_review_steps_back_and_forth_through_the_line() -> None:

@@ -11,19 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..assist import auto_moves
-from ..records import new_game
 from ..state import Game
+from ..transfer import in_progress
 from .dom import by_id, listen
 
 _pending: dict[str, Callable[[], None]] = {}
-
-
-def in_progress(game: Game, automove: str) -> bool:
-    """Whether the player has moved in ``game`` (moves made by auto-move alone at the start
-    of a deal do not count); its redo stack counts too, as it would be lost."""
-    start = new_game(game.rules.name, game.deal, **dict.fromkeys(game.rules.active, True))
-    return len(game.moves) + len(game.redo_moves) > len(auto_moves(start, automove))
 
 
 def confirm_replace(
