@@ -42,6 +42,7 @@ def read_file(text: object, size: int | None = None) -> Game:
         raise RecordError(f"it is not text but {shown(text)}")
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         raise RecordError(f"it is too big for a game record ({_megabytes(len(text))})")
+    text = text.removeprefix("\ufeff")  # the byte-order mark some editors write first
     if not text.strip():
         raise RecordError("it is empty")
     data = loads(text)

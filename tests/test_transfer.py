@@ -55,6 +55,11 @@ def test_a_file_replays_to_the_same_position_here_and_on_the_command_line(name: 
     assert g.status in out.stdout
 
 
+def test_a_file_with_a_byte_order_mark_is_read() -> None:
+    g = played("linus", 4, 5)
+    assert read_file("\ufeff" + file_text(g.record())).layout() == g.layout()
+
+
 def bad_files() -> dict[str, tuple[object, str]]:
     record = played().record()
     illegal = {**record, "moves": [*record["moves"][:4], "t1>t1", "s"]}
