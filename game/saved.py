@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .notation import GameError
@@ -29,17 +29,32 @@ class Saved:
     game: Game
     elapsed: float  # seconds of play so far
     undone: int  # moves undone and not redone: the redo stack comes back too
+    turns: list[int] = field(default_factory=list)  # moves per undo step, oldest first
+    redo: list[int] = field(default_factory=list)  # moves per redo step, next to redo last
 
 
-def pack(game: Game, elapsed: float) -> str:
-    """The text to store: the record of every move played (undone ones included)."""
+def pack(
+    game: Game, elapsed: float, turns: list[int] | None = None, redo: list[int] | None = None
+) -> str:
+    """The text to store: the record of every move played (undone ones included).
+
+    ``turns`` and ``redo`` are the page's undo and redo steps (a move and its auto-moves
+    undo together); they are kept only when they add up to the moves, else each move is
+    its own step when the game comes back.
+    """
     record = game.record()
-    redo = [str(m) for m in reversed(game.redo_moves)]
-    record["moves"] = record["moves"] + redo
-    return json.dumps(
-        {"version": VERSION, "record": record, "elapsed": round(elapsed, 1), "undone": len(redo)},
-        separators=(",", ":"),
-    )
+    undone = [str(m) for m in reversed(game.redo_moves)]
+    record["moves"] = record["moves"] + undone
+    data: dict[str, object] = {
+        "version": VERSION,
+        "record": record,
+        "elapsed": round(elapsed, 1),
+        "undone": len(undone),
+    }
+    turns, redo = turns or [], redo or []
+    if sum(turns) == len(game.moves) and sum(redo) == len(undone):
+        data["turns"] = [*turns, *reversed(redo)]  # in the order of the record's moves
+    return json.dumps(data, separators=(",", ":"))
 
 
 def unpack(text: object) -> Saved:
@@ -71,4 +86,20 @@ def unpack(text: object) -> Saved:
         raise SavedError("the saved game is damaged: more undone moves than moves")
     for _ in range(undone):
         game.undo()
-    return Saved(game, float(elapsed), undone)
+    turns, redo = _steps(data.get("turns"), len(game.moves), undone)
+    return Saved(game, float(elapsed), undone, turns, redo)
+
+
+def _steps(steps: object, played: int, undone: int) -> tuple[list[int], list[int]]:
+    """The undo and redo steps of a save; one move a step when it has none (older saves)."""
+    if steps is None:
+        return [1] * played, [1] * undone
+    if not (isinstance(steps, list) and all(type(k) is int and k > 0 for k in steps)):
+        raise SavedError("the saved game is damaged: bad undo steps")
+    total, split = 0, 0
+    while split < len(steps) and total < played:
+        total += steps[split]
+        split += 1
+    if total != played or sum(steps[split:]) != undone:
+        raise SavedError("the saved game is damaged: its undo steps do not fit its moves")
+    return steps[:split], steps[split:][::-1]

@@ -32,6 +32,27 @@ def test_a_saved_game_comes_back_with_its_redo_stack_and_time() -> None:
     assert saved.game.layout() == g.layout()
 
 
+def test_undo_and_redo_steps_come_back_as_they_were() -> None:
+    g = played()  # six moves, the last two undone
+    saved = unpack(pack(g, 1, turns=[1, 2, 1], redo=[1, 1]))
+    assert (saved.turns, saved.redo) == ([1, 2, 1], [1, 1])
+    g = game.new_game("whitehead", 1)
+    for move in ["t1>t4", "t2>t1", "t6>t4", "s", "s", "s"]:
+        g.play(move)
+    for _ in range(4):
+        g.undo()
+    # a move with an auto-move (two moves, one step), then two more undone in one step
+    saved = unpack(pack(g, 1, turns=[2], redo=[1, 3]))
+    assert (saved.turns, saved.redo) == ([2], [1, 3])
+
+
+def test_steps_that_do_not_add_up_are_not_saved_and_old_saves_get_one_move_a_step() -> None:
+    g = played()
+    assert "turns" not in json.loads(pack(g, 1, turns=[1, 1], redo=[2]))
+    saved = unpack(pack(g, 1))
+    assert (saved.turns, saved.redo) == ([1, 1, 1, 1], [1, 1])
+
+
 def test_house_rules_survive_a_save() -> None:
     g = game.new_game("linus", 9, pgs=True)
     g.play("r")
@@ -62,6 +83,10 @@ def damaged() -> list[object]:
         json.dumps({**GOOD, "undone": 99}),
         json.dumps({**GOOD, "undone": True}),
         json.dumps([GOOD]),
+        json.dumps({**GOOD, "turns": [1, 1, 1]}),  # fewer moves than the record's
+        json.dumps({**GOOD, "turns": [3, 3]}),  # a step across the undo point
+        json.dumps({**GOOD, "turns": [0, 4, 2]}),
+        json.dumps({**GOOD, "turns": "1,1"}),
         "x" * (MAX_TEXT + 1),
         "[" * 100_000,
     ]

@@ -118,12 +118,16 @@ def guarded_page(browser: Browser, log: BrowserLog, **options: Any) -> Page:
     context.expose_function("__reportCspViolation", lambda text: log.csp_violations.append(text))
     context.add_init_script(CSP_LISTENER)
     context.on("request", lambda request: log.requests.append(request.url))
+    return watched(context.new_page(), log)
+
+
+def watched(page: Page, log: BrowserLog) -> Page:
+    """`page` (of a context made by guarded_page) with its errors going to `log`."""
 
     def on_console(message: ConsoleMessage) -> None:
         if message.type == "error":
             log.console_errors.append(f"{message.text} ({message.location})")
 
-    page = context.new_page()
     page.on("console", on_console)
     page.on("pageerror", lambda error: log.page_errors.append(str(error)))
     page.on("websocket", lambda socket: log.requests.append(socket.url))
@@ -161,10 +165,15 @@ class Ui:
 
     def open(self, path: str) -> None:
         """Load `path` and wait until the table accepts input (body[data-ready=true])."""
-        page, log = self.page, self.log
+        page = self.page
         if page.url.startswith("http"):  # a fresh start: no saved game of an earlier test
             page.evaluate("() => localStorage.clear()")
         page.goto(path)
+        self.wait_ready()
+
+    def wait_ready(self) -> None:
+        """Wait until a page just (re)loaded accepts input; fail at once on an error."""
+        page, log = self.page, self.log
         deadline = time.monotonic() + BOOT_TIMEOUT_MS / 1000
         while page.locator("body[data-ready='true']").count() == 0:
             problems = log.page_errors + log.csp_violations + log.console_errors

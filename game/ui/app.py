@@ -32,6 +32,7 @@ from .keys import Keys
 from .messages import Command
 from .pointer import Pointer
 from .prefs import Prefs
+from .replay import Viewer
 from .statsview import StatsView
 from .store import EMBED_KEY, Store
 from .table import Table
@@ -76,6 +77,8 @@ class App:
         self._bind()
         self.pointer = Pointer(self)
         self.keys = Keys(self)
+        self.store.save_on_leave(self.save)
+        self.viewer = Viewer(self)
         embed = query.get("embed") == "1"
         if embed:
             js.document.body.classList.add("embed")
@@ -185,9 +188,8 @@ class App:
 
     def resume(self, saved: Saved) -> None:
         """The saved game, as it was: each move its own undo step, the redo stack kept."""
-        moves = len(saved.game.moves)
-        self._show(saved.game, turns=[1] * moves, undone=[1] * saved.undone)
-        if moves:
+        self._show(saved.game, turns=saved.turns, undone=saved.redo)
+        if saved.game.moves or saved.elapsed:  # the clock goes on from where it stopped
             self.started = time.monotonic() - saved.elapsed
         left = self.stats.resume(self.game)
         self.say(f"{left}{self.game.rules.title}, deal {self.game.deal}: your game is back.")
@@ -405,7 +407,7 @@ class App:
             stock.dataset.redeal = "yes" if Move(STOCK, STOCK, 0) in game.plain_moves() else "no"
         by_id("moves-count").textContent = str(len(game.moves))
         self._tick()
-        self.store.save(game, self.elapsed())
+        self.save()
         self.embed.send("status", **self._about())
         self._clear_hint()
         previous, played = self.moved or (None, None)
@@ -443,6 +445,11 @@ class App:
         by_id("outcome-undo").hidden = status == "won"
         dialog.showModal()
         self.embed.send(status, **self._about())
+
+    def save(self) -> None:
+        notice = self.store.save(self.game, self.elapsed(), self.turns, self.undone)
+        if notice:
+            self.say(notice)
 
     def elapsed(self) -> float:
         if self.started is None:

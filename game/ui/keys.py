@@ -99,7 +99,9 @@ class Keys:
         elif command == "help":
             by_id("rules-panel").showModal()
         else:
-            {"undo": app.undo, "redo": app.redo, "new": app.ask_new_deal, "hint": app.hint}[command]()
+            {"undo": app.undo, "redo": app.redo, "new": app.ask_new_deal, "hint": app.hint}[
+                command
+            ]()
         return True
 
     # -- acts -------------------------------------------------------------------------------

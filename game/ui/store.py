@@ -9,13 +9,16 @@ game the player left on the game's own page.
 
 from __future__ import annotations
 
+import contextlib
 import time
+from collections.abc import Callable
 from typing import Any
 
 import js
 
 from ..saved import Saved, SavedError, pack, unpack
 from ..state import Game
+from .dom import listen
 
 KEY = "solitaire/current"
 EMBED_KEY = "solitaire/embedded"
@@ -27,6 +30,7 @@ class Store:
         self.key = key
         self.notice = ""
         self.storage: Any = None
+        self.written: str | None = None  # what this page stored last
         try:
             storage = js.window.localStorage
             storage.setItem("solitaire/probe", "1")
@@ -56,18 +60,52 @@ class Store:
             return None
 
     def _keep_aside(self, text: str) -> None:
-        assert self.storage is not None
+        """Move the bad entry to its own key; a big one may not fit twice, so then it is
+        removed first and written back at once (it is in memory here)."""
+        storage = self.storage
+        assert storage is not None
+        aside = f"{ASIDE}{int(time.time() * 1000)}"
         try:
-            self.storage.setItem(f"{ASIDE}{int(time.time())}", text)
-            self.storage.removeItem(self.key)
-        except Exception:  # full: leave it where it is rather than lose it
-            pass
+            storage.setItem(aside, text)
+        except Exception:  # no room for a copy
+            try:
+                storage.removeItem(self.key)
+                storage.setItem(aside, text)
+            except Exception:  # still none: put it back rather than lose it
+                with contextlib.suppress(Exception):
+                    storage.setItem(self.key, text)
+                return
+        with contextlib.suppress(Exception):
+            storage.removeItem(self.key)
 
-    def save(self, game: Game, elapsed: float) -> None:
+    def save(self, game: Game, elapsed: float, turns: list[int], redo: list[int]) -> str:
+        """Store the game; returns a notice when saving has just stopped working."""
         if self.storage is None:
-            return
+            return ""
+        text = pack(game, elapsed, turns, redo)
         try:
-            self.storage.setItem(self.key, pack(game, elapsed))
+            self.storage.setItem(self.key, text)
+            self.written = text
         except Exception:
             self.storage = None
-            self.notice = "Storage is full: saving is off."
+            self.notice = "Storage is full or was taken away: saving is off."
+            return self.notice
+        return ""
+
+    def save_on_leave(self, save: Callable[[], object]) -> None:
+        """Save once more when the page is hidden or left (closing a tab, switching apps,
+        reloading): the clock has run on since the last move. Not over a game that another
+        tab has saved since: the game played last is the one to keep."""
+
+        def leave(event: Any) -> None:
+            if event.type == "visibilitychange" and js.document.visibilityState != "hidden":
+                return
+            try:
+                mine = self.storage is not None and self.storage.getItem(self.key) == self.written
+            except Exception:
+                mine = False
+            if mine:
+                save()
+
+        listen(js.window, "pagehide", leave)
+        listen(js.document, "visibilitychange", leave)

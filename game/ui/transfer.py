@@ -1,0 +1,104 @@
+"""Record files in and out of the page: a download, a file picked or dropped.
+
+Checking a file's content is the engine's (game/transfer.py); this module only moves
+bytes: a Blob and an ``<a download>`` out, a File's text in (its size is looked at first,
+so a huge file is refused without being read).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import js
+from pyodide.ffi import create_once_callable, to_js
+
+from ..records import RecordError
+from ..state import Game
+from ..transfer import check_size, read_file
+from .dom import absent, guarded, listen
+
+Opened = Callable[[Game, str], None]  # the game a file holds, and the file's name
+Refused = Callable[[str], None]  # one line: which file, and what is wrong with it
+
+
+def download(name: str, text: str) -> None:
+    """Offer ``text`` as a file called ``name`` (the browser saves it, or asks where)."""
+    options = to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries)
+    blob = js.Blob.new(to_js([text]), options)
+    url = js.URL.createObjectURL(blob)
+    link = js.document.createElement("a")
+    link.href, link.download = url, name
+    link.hidden = True
+    js.document.body.appendChild(link)
+    link.click()
+    link.remove()
+    js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 0)
+
+
+def open_file(file: Any, opened: Opened, refused: Refused) -> None:
+    """Read a File and check it as a record; exactly one of the callbacks is called."""
+    name = _short(str(file.name) or "the file")
+
+    def refuse(reason: str) -> None:
+        refused(f"{name} was not opened: {reason}")
+
+    try:
+        check_size(int(file.size))
+    except RecordError as e:
+        refuse(str(e))
+        return
+
+    def got(text: Any) -> None:
+        try:
+            game = read_file(text)
+        except RecordError as e:
+            refuse(str(e))
+            return
+        opened(game, name)
+
+    def failed(error: Any) -> None:
+        refuse(f"the browser could not read it ({error})")
+
+    file.text().then(create_once_callable(guarded(got)), create_once_callable(guarded(failed)))
+
+
+def bind_picker(button: Any, picker: Any, opened: Opened, refused: Refused) -> None:
+    """A button that opens a file picker (a hidden ``<input type=file>``)."""
+    listen(button, "click", lambda e: picker.click())
+
+    def picked(event: Any) -> None:
+        files = picker.files
+        if not absent(files) and files.length:
+            open_file(files.item(0), opened, refused)
+        picker.value = ""  # the same file picked again is a new choice
+
+    listen(picker, "change", picked)
+
+
+def bind_drop(target: Any, opened: Opened, refused: Refused) -> None:
+    """Dropping a file anywhere on ``target`` opens it (other drags are left alone)."""
+
+    def carries_files(event: Any) -> bool:
+        data = event.dataTransfer
+        return not absent(data) and "Files" in list(data.types)
+
+    def over(event: Any) -> None:
+        if carries_files(event):
+            event.preventDefault()  # without this the browser would open the file itself
+            event.dataTransfer.dropEffect = "copy"
+
+    def dropped(event: Any) -> None:
+        if not carries_files(event):
+            return
+        event.preventDefault()
+        files = event.dataTransfer.files
+        if files.length:
+            open_file(files.item(0), opened, refused)
+
+    listen(target, "dragover", over)
+    listen(target, "drop", dropped)
+
+
+def _short(name: str) -> str:
+    return name if len(name) <= 60 else name[:40] + "…" + name[-16:]
