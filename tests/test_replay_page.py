@@ -203,16 +203,19 @@ def test_a_bad_file_is_refused_in_one_line_and_the_game_goes_on(ui: Ui, case: st
 def test_a_file_dropped_on_the_page_is_opened(ui: Ui) -> None:
     at_start(ui, "linus", 2)
     other = chosen("linus", 7, 6)
-    ui.page.evaluate(
-        """(text) => {
+    drag = """([kind, text]) => {
           const data = new DataTransfer();
           data.items.add(new File([text], 'dropped.json', {type: 'application/json'}));
-          document.getElementById('table').dispatchEvent(
-            new DragEvent('drop', {dataTransfer: data, bubbles: true, cancelable: true}));
-        }""",
-        file_text(other.record()),
-    )
+          const event = new DragEvent(kind, {dataTransfer: data, bubbles: true, cancelable: true});
+          document.getElementById('table').dispatchEvent(event);
+          return event.defaultPrevented;
+        }"""
+    text = file_text(other.record())
+    assert ui.page.evaluate(drag, ["dragover", text])  # taken: the browser will not open it
+    expect(ui.page.locator("body[data-drop='on']")).to_have_count(1)
+    assert ui.page.evaluate(drag, ["drop", text])
     expect(ui.page.locator("#status-line")).to_contain_text("Opened dropped.json")
+    expect(ui.page.locator("body[data-drop]")).to_have_count(0)
     ui.wait_layout(engine_piles(other))
     assert ui.page.inner_text("#deal-number") == "7"
 
