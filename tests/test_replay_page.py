@@ -203,16 +203,19 @@ def test_a_bad_file_is_refused_in_one_line_and_the_game_goes_on(ui: Ui, case: st
 def test_a_file_dropped_on_the_page_is_opened(ui: Ui) -> None:
     at_start(ui, "linus", 2)
     other = chosen("linus", 7, 6)
-    ui.page.evaluate(
-        """(text) => {
+    drag = """([kind, text]) => {
           const data = new DataTransfer();
           data.items.add(new File([text], 'dropped.json', {type: 'application/json'}));
-          document.getElementById('table').dispatchEvent(
-            new DragEvent('drop', {dataTransfer: data, bubbles: true, cancelable: true}));
-        }""",
-        file_text(other.record()),
-    )
+          const event = new DragEvent(kind, {dataTransfer: data, bubbles: true, cancelable: true});
+          document.getElementById('table').dispatchEvent(event);
+          return event.defaultPrevented;
+        }"""
+    text = file_text(other.record())
+    assert ui.page.evaluate(drag, ["dragover", text])  # taken: the browser will not open it
+    expect(ui.page.locator("body[data-drop='on']")).to_have_count(1)
+    assert ui.page.evaluate(drag, ["drop", text])
     expect(ui.page.locator("#status-line")).to_contain_text("Opened dropped.json")
+    expect(ui.page.locator("body[data-drop]")).to_have_count(0)
     ui.wait_layout(engine_piles(other))
     assert ui.page.inner_text("#deal-number") == "7"
 
@@ -260,9 +263,18 @@ def test_the_viewer_steps_through_the_game_and_never_shows_a_face_down_card(ui: 
     assert ui.moves_count() == total and ui.layout() == engine_piles(g)
 
 
+def redo_all(ui: Ui) -> int:
+    clicks = 0
+    while not ui.page.is_disabled("#redo"):
+        ui.page.click("#redo")
+        clicks += 1
+        assert clicks < 100
+    return clicks
+
+
 def test_autoplay_runs_to_the_end_and_play_from_here_keeps_the_rest_to_redo(ui: Ui) -> None:
-    g = at_start(ui)
-    play_some(ui, g)
+    g = at_start(ui)  # three auto-moves: one undo step
+    play_some(ui, g)  # four more steps
     total = len(g.moves)
     open_viewer(ui)
     ui.page.click("#replay-auto")  # at the end: it starts again from the deal
@@ -272,16 +284,22 @@ def test_autoplay_runs_to_the_end_and_play_from_here_keeps_the_rest_to_redo(ui: 
     )
     expect(ui.page.locator("#replay-auto")).to_have_attribute("aria-pressed", "false")
     ui.page.click("#replay-first")
-    ui.page.click("#replay-forward")
-    ui.page.click("#replay-forward")
     ui.page.click("#replay-play")  # the game's own line: nothing lost, nothing asked
     expect(ui.page.locator("#replay")).not_to_be_visible()
+    ui.wait_layout(engine_piles(game.new_game("whitehead", DEAL)))
+    assert ui.moves_count() == 0
+    assert redo_all(ui) == 5  # the game's own steps, not one a move
+    ui.wait_layout(engine_piles(g))
+    open_viewer(ui)
+    ui.page.click("#replay-first")
+    ui.page.click("#replay-forward")
+    ui.page.click("#replay-forward")  # inside the first step: it is cut in two
+    ui.page.click("#replay-play")
     here = game.new_game("whitehead", DEAL)
     for m in g.moves[:2]:
         here.play(m)
     ui.wait_layout(engine_piles(here))
     assert ui.moves_count() == 2
-    for _ in range(total - 2):
-        ui.page.click("#redo")
+    expect(ui.page.locator("#status-line")).to_contain_text("Playing from move 2 of")
+    assert redo_all(ui) == 5
     ui.wait_layout(engine_piles(g))
-    assert ui.page.is_disabled("#redo")

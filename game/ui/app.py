@@ -187,7 +187,7 @@ class App:
         return left
 
     def resume(self, saved: Saved) -> None:
-        """The saved game, as it was: each move its own undo step, the redo stack kept."""
+        """The saved game, as it was: its undo and redo steps, its clock."""
         self._show(saved.game, turns=saved.turns, undone=saved.redo)
         if saved.game.moves or saved.elapsed:  # the clock goes on from where it stopped
             self.started = time.monotonic() - saved.elapsed

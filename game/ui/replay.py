@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import js
 from pyodide.ffi import create_proxy
 
-from ..review import Review
+from ..review import Review, split_steps
 from ..saved import Saved
 from ..state import Game
 from ..transfer import file_name, file_text
@@ -185,9 +185,11 @@ class Viewer:
         assert review is not None
         game, at = review.playable(), review.at
 
+        own = not self.source  # the game's own line: its steps and clock go on
+        steps = split_steps([*self.app.turns, *self.app.undone[::-1]], at) if own else None
+
         def replace() -> None:
-            own = not self.source
-            self.take(game, self.app.elapsed() if own else 0.0)
+            self.take(game, self.app.elapsed() if own else 0.0, steps)
             self.dialog.close()
             rest = review.total - at
             self.app.say(
@@ -195,7 +197,7 @@ class Viewer:
                 + (f"; redo replays the {rest} moves after it." if rest else ".")
             )
 
-        if not self.source:  # the game's own line: nothing is lost, the rest is on redo
+        if own:  # nothing is lost: the rest of the line is on redo
             replace()
             return
         self.app.stats.ask_abandon(
@@ -204,14 +206,20 @@ class Viewer:
             lambda: self._tell("Your game is kept."),
         )
 
-    def take(self, game: Game, elapsed: float) -> None:
-        """Make ``game`` the one in play: each move its own undo step, its redo stack kept."""
+    def take(
+        self, game: Game, elapsed: float, steps: tuple[list[int], list[int]] | None = None
+    ) -> None:
+        """Make ``game`` the one in play, its redo stack kept; its undo and redo steps as
+        given (a move and its auto-moves together), else each move its own."""
         app = self.app
         if app.finder is not None:  # a deal being searched for would replace it later
             app.finder.cancel()
             app.finder = None
         undone = len(game.redo_moves)
-        app.resume(Saved(game, elapsed, undone, [1] * len(game.moves), [1] * undone))
+        turns, redo = steps or ([1] * len(game.moves), [1] * undone)
+        if (sum(turns), sum(redo)) != (len(game.moves), undone):
+            turns, redo = [1] * len(game.moves), [1] * undone
+        app.resume(Saved(game, elapsed, undone, turns, redo))
 
     def _tell(self, line: str) -> None:
         if self.dialog.open:

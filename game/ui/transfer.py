@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 import js
-from pyodide.ffi import create_once_callable, to_js
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from ..records import RecordError
 from ..state import Game
@@ -76,8 +76,15 @@ def bind_picker(button: Any, picker: Any, opened: Opened, refused: Refused) -> N
     listen(picker, "change", picked)
 
 
+DROP_HINT_MS = 250  # the hint goes this long after the last dragover (left, or cancelled)
+
+
 def bind_drop(target: Any, opened: Opened, refused: Refused) -> None:
-    """Dropping a file anywhere on ``target`` opens it (other drags are left alone)."""
+    """Dropping a file anywhere on ``target`` opens it (other drags are left alone); while
+    a file is dragged over the page, ``body[data-drop]`` shows where it may go."""
+    body = js.document.body
+    timer: list[Any] = [None]
+    unhint = create_proxy(lambda: body.removeAttribute("data-drop"))
 
     def carries_files(event: Any) -> bool:
         data = event.dataTransfer
@@ -87,11 +94,15 @@ def bind_drop(target: Any, opened: Opened, refused: Refused) -> None:
         if carries_files(event):
             event.preventDefault()  # without this the browser would open the file itself
             event.dataTransfer.dropEffect = "copy"
+            body.dataset.drop = "on"
+            js.clearTimeout(timer[0])
+            timer[0] = js.setTimeout(unhint, DROP_HINT_MS)
 
     def dropped(event: Any) -> None:
         if not carries_files(event):
             return
         event.preventDefault()
+        body.removeAttribute("data-drop")
         files = event.dataTransfer.files
         if files.length:
             open_file(files.item(0), opened, refused)
