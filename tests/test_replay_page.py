@@ -147,7 +147,7 @@ def test_replacing_a_game_in_progress_is_asked_and_keeping_it_shows_the_file(ui:
     open_viewer(ui)
     pick(ui, "unlimited-deal-5.json", file_text(other.record()))
     expect(ui.page.locator("#confirm")).to_be_visible()
-    expect(ui.page.locator("#replace-text")).to_contain_text("Whitehead")
+    expect(ui.page.locator("#confirm-text")).to_contain_text("Opening")
     ui.page.click("#confirm-cancel")
     expect(ui.page.locator("#replay-source")).to_contain_text("not your game")
     assert viewer(ui) == engine_piles(other)
