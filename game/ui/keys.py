@@ -49,9 +49,11 @@ class Keys:
         listen(root, "focusout", self._focus_out)
         for dialog in js.document.querySelectorAll("dialog"):  # back to the table after one
             listen(dialog, "close", lambda e: self._show())
-        by_id("keys-list").innerHTML = "".join(
-            f"<dt>{escape(keys)}</dt><dd>{escape(does)}</dd>" for keys, does in help_rows()
-        )
+        listing = by_id("keys-list")
+        if not absent(listing):
+            listing.innerHTML = "".join(
+                f"<dt>{escape(keys)}</dt><dd>{escape(does)}</dd>" for keys, does in help_rows()
+            )
 
     # -- keys -------------------------------------------------------------------------------
 
@@ -97,7 +99,10 @@ class Keys:
         elif command == "deal":
             self._deal()
         elif command == "help":
-            by_id("rules-panel").showModal()
+            panel = by_id("rules-panel")
+            if absent(panel):
+                return False
+            panel.showModal()
         else:
             {"undo": app.undo, "redo": app.redo, "new": app.new_deal, "hint": app.hint}[command]()
         return True
@@ -156,6 +161,12 @@ class Keys:
         """The tap of a pointer: the card to its best place, again to the next place."""
         app, (pile, index) = self.app, self.spot
         self.held = None
+        cards = app.game.piles[pile]
+        if F0 <= pile < T0 and cards:
+            index = len(cards) - 1  # the card M just sent here: M again tries the next place
+        elif index < 0 and pile != STOCK:
+            app.say(f"{pile_title(app.game, pile)}: no card to move.")
+            return
         el = app.table.cards[pile][index] if index >= 0 else None
         app.tap(pile, index, at)
         for p, els in app.table.cards.items():  # focus follows the card, so M cycles
@@ -249,7 +260,9 @@ class Keys:
     def say(self, text: str) -> None:
         """Tell ``text`` in ``#announcer``; the same text twice is told twice."""
         self.echo = not self.echo  # a changed text is what makes a live region speak
-        by_id("announcer").textContent = text + ("\u00a0" if self.echo and text else "")
+        region = by_id("announcer")
+        if not absent(region):
+            region.textContent = text + ("\u00a0" if self.echo and text else "")
 
 
 def _dialog_open() -> bool:
