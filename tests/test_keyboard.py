@@ -349,3 +349,16 @@ def test_the_keys_are_listed_in_the_rules_panel(ui: Ui) -> None:
     assert terms == [keys for keys, _ in help_rows()]
     page.keyboard.press("Escape")
     expect(panel).to_be_hidden()
+    expect(page.locator("#undo")).to_have_attribute("aria-keyshortcuts", "Z Control+Z")
+    expect(page.locator("#rules-button")).to_have_attribute("aria-keyshortcuts", "?")
+
+
+def test_the_clock_and_the_counters_are_not_read_out(ui: Ui) -> None:
+    """The clock ticks and the move count changes with every move: a screen reader must
+    not read them out (an <output> is a live region unless told otherwise)."""
+    ui.at("whitehead", WIN_DEAL)
+    live = ui.page.evaluate(
+        """() => [...document.querySelectorAll('[aria-live], [role=status], output')]
+          .filter((el) => el.getAttribute('aria-live') !== 'off').map((el) => el.id)"""
+    )
+    assert sorted(live) == ["advice", "announcer", "status-line", "update"]  # update: pwa.js

@@ -22,7 +22,7 @@ from ..notation import ANY_FOUNDATION, F0, STOCK, T0, WASTE, Move
 from ..state import Game
 from .cursor import Rows, Spot, settle, step, top
 from .dom import absent, by_id, listen
-from .keymap import command_of, help_rows
+from .keymap import command_of, help_rows, shortcuts
 from .voice import pile_title, sentence, tell_pickup, tell_turn, tell_undo
 
 if TYPE_CHECKING:
@@ -30,6 +30,13 @@ if TYPE_CHECKING:
 
 FOCUS = ("left", "right", "up", "down", "deepest", "top")
 CONTROLS = ("button", "a", "summary")  # Space and Enter are theirs
+BUTTONS = {
+    "undo": "undo",
+    "redo": "redo",
+    "new-game": "new",
+    "hint": "hint",
+    "rules-button": "help",
+}
 
 
 class Keys:
@@ -49,6 +56,10 @@ class Keys:
         listen(root, "focusout", self._focus_out)
         for dialog in js.document.querySelectorAll("dialog"):  # back to the table after one
             listen(dialog, "close", lambda e: self._show())
+        for id_, command in BUTTONS.items():  # a screen reader tells a button's key
+            button = by_id(id_)
+            if not absent(button):
+                button.setAttribute("aria-keyshortcuts", shortcuts(command))
         listing = by_id("keys-list")
         if not absent(listing):
             listing.innerHTML = "".join(
