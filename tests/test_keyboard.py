@@ -345,6 +345,7 @@ def test_the_keys_are_listed_in_the_rules_panel(ui: Ui) -> None:
     page.keyboard.press("?")
     panel = page.locator("#rules-panel")
     expect(panel).to_be_visible()
+    expect(panel.locator("#keys-help")).to_have_attribute("open", "")
     terms = panel.locator("#keys-list dt").all_inner_texts()
     assert terms == [keys for keys, _ in help_rows()]
     page.keyboard.press("Escape")

@@ -113,6 +113,9 @@ class Keys:
             panel = by_id("rules-panel")
             if absent(panel):
                 return False
+            keys = by_id("keys-help")
+            if not absent(keys):
+                keys.open = True  # "?" asks for the keys: shown, the rules above them
             panel.showModal()
         else:
             {"undo": app.undo, "redo": app.redo, "new": app.new_deal, "hint": app.hint}[command]()
