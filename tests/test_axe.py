@@ -111,3 +111,9 @@ def test_no_violation_in_any_dialog(ui: Ui, scheme: str) -> None:
             problems.append(f"dialog #{id_}: " + readable(violations))
         page.evaluate("(id) => document.getElementById(id).close()", id_)
     assert problems == [], "\n".join(problems)
+
+
+def test_no_violation_when_embedded(ui: Ui, scheme: str) -> None:
+    ui.at("unlimited", DEALS["unlimited"], embed="1")
+    violations = scan(ui)
+    assert violations == [], readable(violations)

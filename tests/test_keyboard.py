@@ -257,6 +257,13 @@ def test_f_sends_to_a_foundation_m_moves_and_undo_is_told(ui: Ui) -> None:
     ui.wait_layout(engine_piles(g))
     assert focus(ui) == ("f2", -1)  # focus follows the card, so M again tries the next place
     assert g.piles[T0] == ()
+    page.wait_for_timeout(400)  # not a double press (a double tap leaves a foundation card)
+    page.keyboard.press("m")
+    g.undo()
+    g.play("t1>t5")
+    ui.wait_layout(engine_piles(g))
+    assert focus(ui) == ("t5", 5)
+    assert announced(ui) == "Ace of hearts to tableau 5, on two of hearts."
 
 
 def test_piles_and_cards_have_accessible_names(ui: Ui) -> None:
@@ -338,7 +345,21 @@ def test_the_keys_are_listed_in_the_rules_panel(ui: Ui) -> None:
     page.keyboard.press("?")
     panel = page.locator("#rules-panel")
     expect(panel).to_be_visible()
+    expect(panel.locator("#keys-help")).to_have_attribute("open", "")
     terms = panel.locator("#keys-list dt").all_inner_texts()
     assert terms == [keys for keys, _ in help_rows()]
     page.keyboard.press("Escape")
     expect(panel).to_be_hidden()
+    expect(page.locator("#undo")).to_have_attribute("aria-keyshortcuts", "Z Control+Z")
+    expect(page.locator("#rules-button")).to_have_attribute("aria-keyshortcuts", "?")
+
+
+def test_the_clock_and_the_counters_are_not_read_out(ui: Ui) -> None:
+    """The clock ticks and the move count changes with every move: a screen reader must
+    not read them out (an <output> is a live region unless told otherwise)."""
+    ui.at("whitehead", WIN_DEAL)
+    live = ui.page.evaluate(
+        """() => [...document.querySelectorAll('[aria-live], [role=status], output')]
+          .filter((el) => el.getAttribute('aria-live') !== 'off').map((el) => el.id)"""
+    )
+    assert sorted(live) == ["advice", "announcer", "status-line", "update"]  # update: pwa.js

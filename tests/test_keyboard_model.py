@@ -9,7 +9,7 @@ import game
 from game.cards import DOWN, parse_card
 from game.notation import F0, STOCK, T0, WASTE, Move
 from game.ui.cursor import settle, step, stops, top
-from game.ui.keymap import BINDINGS, command_of, help_rows
+from game.ui.keymap import BINDINGS, command_of, help_rows, shortcuts
 from game.ui.voice import pile_label, tell_pickup, tell_turn, tell_undo
 
 # -- the key map ---------------------------------------------------------------------------
@@ -54,6 +54,14 @@ def test_the_help_lists_every_binding_in_order() -> None:
     rows = help_rows()
     assert [does for _, does in rows] == [b.does for b in BINDINGS]
     assert all(keys and does.endswith(".") for keys, does in rows)
+
+
+def test_shortcuts_are_written_as_aria_keyshortcuts_wants() -> None:
+    assert shortcuts("undo") == "Z Control+Z"
+    assert shortcuts("redo") == "Y Control+Y Control+Shift+Z"
+    assert shortcuts("pick") == "Space Enter"
+    assert shortcuts("help") == "?"
+    assert shortcuts("enter-table") == ""
 
 
 # -- where focus goes ----------------------------------------------------------------------

@@ -59,6 +59,18 @@ def command_of(key: str, ctrl: bool = False, shift: bool = False) -> str | None:
     return _BY_KEY.get(key_name(key, ctrl, shift))
 
 
+def shortcuts(command: str) -> str:
+    """The keys of ``command`` as ``aria-keyshortcuts`` writes them: ``Z Control+Z``."""
+    out = []
+    for b in BINDINGS:
+        if b.command == command:
+            for key in b.keys:
+                *mods, k = key.split("+")
+                names = [{"ctrl": "Control", "shift": "Shift"}[m] for m in mods]
+                out.append("+".join([*names, k.upper() if len(k) == 1 else k.capitalize()]))
+    return " ".join(out)
+
+
 def help_rows() -> list[tuple[str, str]]:
     """(keys, what they do), in the order of the help list."""
     return [(b.shown, b.does) for b in BINDINGS]

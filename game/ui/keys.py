@@ -22,7 +22,7 @@ from ..notation import ANY_FOUNDATION, F0, STOCK, T0, WASTE, Move
 from ..state import Game
 from .cursor import Rows, Spot, settle, step, top
 from .dom import absent, by_id, listen
-from .keymap import command_of, help_rows
+from .keymap import command_of, help_rows, shortcuts
 from .voice import pile_title, sentence, tell_pickup, tell_turn, tell_undo
 
 if TYPE_CHECKING:
@@ -30,6 +30,13 @@ if TYPE_CHECKING:
 
 FOCUS = ("left", "right", "up", "down", "deepest", "top")
 CONTROLS = ("button", "a", "summary")  # Space and Enter are theirs
+BUTTONS = {
+    "undo": "undo",
+    "redo": "redo",
+    "new-game": "new",
+    "hint": "hint",
+    "rules-button": "help",
+}
 
 
 class Keys:
@@ -49,9 +56,15 @@ class Keys:
         listen(root, "focusout", self._focus_out)
         for dialog in js.document.querySelectorAll("dialog"):  # back to the table after one
             listen(dialog, "close", lambda e: self._show())
-        by_id("keys-list").innerHTML = "".join(
-            f"<dt>{escape(keys)}</dt><dd>{escape(does)}</dd>" for keys, does in help_rows()
-        )
+        for id_, command in BUTTONS.items():  # a screen reader tells a button's key
+            button = by_id(id_)
+            if not absent(button):
+                button.setAttribute("aria-keyshortcuts", shortcuts(command))
+        listing = by_id("keys-list")
+        if not absent(listing):
+            listing.innerHTML = "".join(
+                f"<dt>{escape(keys)}</dt><dd>{escape(does)}</dd>" for keys, does in help_rows()
+            )
 
     # -- keys -------------------------------------------------------------------------------
 
@@ -97,7 +110,13 @@ class Keys:
         elif command == "deal":
             self._deal()
         elif command == "help":
-            by_id("rules-panel").showModal()
+            panel = by_id("rules-panel")
+            if absent(panel):
+                return False
+            keys = by_id("keys-help")
+            if not absent(keys):
+                keys.open = True  # "?" asks for the keys: shown, the rules above them
+            panel.showModal()
         else:
             {"undo": app.undo, "redo": app.redo, "new": app.ask_new_deal, "hint": app.hint}[
                 command
@@ -158,6 +177,12 @@ class Keys:
         """The tap of a pointer: the card to its best place, again to the next place."""
         app, (pile, index) = self.app, self.spot
         self.held = None
+        cards = app.game.piles[pile]
+        if F0 <= pile < T0 and cards:
+            index = len(cards) - 1  # the card M just sent here: M again tries the next place
+        elif index < 0 and pile != STOCK:
+            app.say(f"{pile_title(app.game, pile)}: no card to move.")
+            return
         el = app.table.cards[pile][index] if index >= 0 else None
         app.tap(pile, index, at)
         for p, els in app.table.cards.items():  # focus follows the card, so M cycles
@@ -251,7 +276,9 @@ class Keys:
     def say(self, text: str) -> None:
         """Tell ``text`` in ``#announcer``; the same text twice is told twice."""
         self.echo = not self.echo  # a changed text is what makes a live region speak
-        by_id("announcer").textContent = text + ("\u00a0" if self.echo and text else "")
+        region = by_id("announcer")
+        if not absent(region):
+            region.textContent = text + ("\u00a0" if self.echo and text else "")
 
 
 def _dialog_open() -> bool:
