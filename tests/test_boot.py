@@ -49,5 +49,11 @@ def test_boots_python_314_offline_under_the_csp(
 def test_shows_progress_from_first_paint(page: Page) -> None:
     # Before any script has run, the static HTML already says it is loading.
     page.goto("/", wait_until="commit")
-    page.wait_for_selector("#loading", state="visible")
-    assert "Loading" in page.inner_text("#loading")
+    # Read in the same task that finds it visible: the game may remove it a moment later.
+    text = page.wait_for_function(
+        """() => {
+          const el = document.getElementById("loading");
+          return el && el.checkVisibility() ? el.innerText : false;
+        }"""
+    ).json_value()
+    assert "Loading" in text
