@@ -14,12 +14,12 @@ from urllib.parse import parse_qsl
 import js
 from pyodide.ffi import create_proxy
 
-from .. import GAMES, IllegalMove, new_game
+from .. import GAMES, IllegalMove, new_game, review
 from ..assist import auto_moves, destinations, movable
 from ..cards import pretty
 from ..explain import why_illegal
 from ..help import rules_text
-from ..notation import ANY_FOUNDATION, F0, STOCK, T0, WASTE, Move, pile_title
+from ..notation import ANY_FOUNDATION, F0, STOCK, T0, WASTE, Move
 from ..saved import Saved
 from ..state import Game, Plain
 from . import params
@@ -481,13 +481,9 @@ class App:
 
 
 def describe(game: Game, move: Move) -> str:
-    """``move 7♥ to tableau 3``: a move in words."""
-    src, dst, n = move
-    if src == STOCK:
-        return "deal a card" if n else "turn the waste over"
-    cards = game.piles[src][-n:]
-    what = pretty(cards[0]) + (f" and the {n - 1} above it" if n > 1 else "")
-    return f"move {what} to {pile_title(dst)}"
+    """``move 7♥ to tableau 3``, ``deal a card``: a move in words, as a hint says it."""
+    words = review.describe(game, move)
+    return words if move[0] == STOCK else "move " + words
 
 
 def _sentence(text: str) -> str:
