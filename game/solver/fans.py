@@ -25,6 +25,7 @@ def _parents(c: int) -> tuple[int, int]:
 
 
 PARENTS = [_parents(c) if c < 48 else (-1, -1) for c in range(52)]
+CHILDREN = [tuple(x for x in range(52) if c in PARENTS[x]) for c in range(52)]
 OTHER_COLOURS = ((1, 2), (0, 3), (0, 3), (1, 2))  # by suit S H D C
 SAME_COLOUR = (3, 2, 1, 0)  # the other suit of the same colour
 
@@ -75,7 +76,9 @@ def stuck(game: Game) -> bool:
     card never leaves in any line and none wins. In a fan, the cards that may leave are
     always a top run (each needs those above it gone), so the set is kept as each fan's
     count of cards still held (``held``): card c may leave once it is the top held card of
-    its fan; a card has left its place if it is above its fan's held ones.
+    its fan; a card has left its place if it is above its fan's held ones. A fan is looked
+    at again only when a card its top held card may wait for has left (a lower card of its
+    suit, the card over a parent, a whole fan for a King).
     """
     piles = game.piles
     home = [0, 0, 0, 0]
@@ -85,7 +88,7 @@ def stuck(game: Game) -> bool:
             home[p[-1] & 3] = len(p)
     fans = [piles[t] for t in game.tab if piles[t]]
     kings = game.rules.empty.name == "KINGS"
-    empty = kings and len(fans) < len(game.tab)
+    cleared = kings and len(fans) < len(game.tab)  # an empty fan, now or once one clears
     where = [-1] * 52  # the fan of each card on the fans (-1: home, or not in the game)
     depth = [0] * 52
     for f, p in enumerate(fans):
@@ -93,41 +96,49 @@ def stuck(game: Game) -> bool:
             where[c] = f
             depth[c] = i
     held = [len(p) for p in fans]
-    changed = True
-    while changed:
-        changed = False
-        for f, p in enumerate(fans):
-            k = was = held[f]
-            while k:
-                held[f] = k  # kept current: later tests in this pass see the cards gone
-                c = p[k - 1]
-                suit = c & 3
-                r = home[suit]
-                top = c >> 2
-                while r < top:  # (a) each lower card of the suit not home has left
+    # (a) as one lookup: per suit, the rank of its lowest card that has not left its place
+    # (home cards count as left, and so does nothing missing from the game: it never does)
+    lowest = home[:]
+    # Worklist: a fan is looked at again when its top held card may have become free to go.
+    todo = list(range(len(fans)))
+    waiting_kings: list[int] = []
+    while todo:
+        f = todo.pop()
+        p = fans[f]
+        k = held[f]
+        while k:
+            c = p[k - 1]
+            suit = c & 3
+            rank = c >> 2
+            if lowest[suit] != rank:  # not (a)
+                if rank < KING:  # (b) a parent on the fans, everything above it gone
+                    q1, q2 = PARENTS[c]
+                    w1, w2 = where[q1], where[q2]
+                    if not (w1 >= 0 and depth[q1] >= held[w1] - 1) and not (
+                        w2 >= 0 and depth[q2] >= held[w2] - 1
+                    ):
+                        break
+                elif not cleared:  # (c) a King, to an empty fan (not its own: it holds it)
+                    waiting_kings.append(f)
+                    break
+            # c may leave: what that frees
+            k -= 1
+            held[f] = k
+            if lowest[suit] == rank:
+                r = rank + 1
+                while r < 13 and where[r * 4 + suit] >= 0:
                     d = r * 4 + suit
-                    w = where[d]
-                    if w < 0 or depth[d] < held[w]:
+                    if depth[d] < held[where[d]]:
+                        todo.append(where[d])  # the suit's next card may now go home
                         break
                     r += 1
-                else:
-                    k -= 1
-                    continue
-                if top < KING:  # (b) a parent on the fans, everything above it gone
-                    q1, q2 = PARENTS[c]
-                    w = where[q1]
-                    if w >= 0 and depth[q1] >= held[w] - 1:
-                        k -= 1
-                        continue
-                    w = where[q2]
-                    if w >= 0 and depth[q2] >= held[w] - 1:
-                        k -= 1
-                        continue
-                elif kings and (empty or any(h == 0 for h in held)):
-                    k -= 1  # (c) an empty fan (not c's own: c holds it)
-                    continue
-                break
-            held[f] = k
-            if k != was:
-                changed = True
+                lowest[suit] = r
+            if k:
+                u = p[k - 1]  # now uncovered (as far as this order goes): its children may go
+                for x in CHILDREN[u]:
+                    if where[x] >= 0:
+                        todo.append(where[x])
+            elif kings and not cleared:
+                cleared = True
+                todo += waiting_kings
     return any(held)
