@@ -119,6 +119,14 @@ def test_stuck_sees_two_fans_that_block_each_other() -> None:
         assert result is not None and result.result == "lost"
 
 
+def test_a_card_goes_home_once_a_lower_one_elsewhere_is_freed() -> None:
+    """2♥ covers A♠ and has no parent in play (no 3♠ or 3♣); it can only go home, after A♥,
+    which lies under 4♦; 4♦ goes home (A♦ to 3♦ are): then A♥, 2♥, A♠. Not stuck; won."""
+    g = layout([["AS", "2H"], ["AH", "4D"]], foundations=[[], [], suit("D", "3")])
+    assert not stuck(g)
+    wins_with_both_searches(g)
+
+
 def full_fans(first: list[list[str]]) -> list[list[str]]:
     """``first``, then single clubs and spades until all 18 fans hold cards (no empty
     fan: a King needs one to be cleared)."""
