@@ -127,6 +127,19 @@ def test_a_card_goes_home_once_a_lower_one_elsewhere_is_freed() -> None:
     wins_with_both_searches(g)
 
 
+def test_deal_140_is_lost_from_the_start() -> None:
+    """Deal 140 deals J♦ over Q♣ over 8♥ and J♥ over Q♠ over 8♦. J♦ can go only on Q♠
+    (under J♥) or home (after 8♦, under J♥); J♥ only on Q♣ (under J♦) or home (after 8♥,
+    under J♦): each Jack must wait for the other, so neither ever moves. stuck() sees it
+    at once (the old per-card test could not: no card covers a lower one of its suit)."""
+    g = game.new_game("linus", 140)
+    fans = [" ".join(game.cards.code(c) for c in g.piles[t]) for t in g.tab]
+    assert "8H QC JD" in fans and "8D QS JH" in fans
+    assert stuck(g)
+    result = solve(g, seconds=5)
+    assert result.result == "lost" and result.nodes <= 1
+
+
 def full_fans(first: list[list[str]]) -> list[list[str]]:
     """``first``, then single clubs and spades until all 18 fans hold cards (no empty
     fan: a King needs one to be cleared)."""
