@@ -8,12 +8,14 @@ is given where the rule is made:
    Plain reachability: the set of positions reachable from the root is explored once, so a
    win is found if one exists, and "lost" means no reachable position is won. Cycles (a
    card moved back and forth, or Unlimited's endless passes) end at a seen key.
-2. Safe foundation moves are forced (the only move tried) — see :func:`forced`.
+2. Safe foundation moves are forced (the only move tried) — see :func:`forced` (Linus:
+   a wider rule, fans.safe_home).
 3. The stock is a move per reachable waste card (stock.py); in Unlimited, an unordered
    reserve.
 4. A whole pile moved onto an empty pile gives the same position with piles swapped, which
    rule 1 would drop anyway; it is skipped before it is made.
-5. Dead positions are cut (one card at a time games only) — see :func:`dead`.
+5. Dead positions are cut (one card at a time games only) — see :func:`dead` (Linus:
+   fans.stuck, an order in which every card can first leave must exist).
 Move order (foundations, moves that turn a card or empty a pile, then the rest) only decides
 how soon a win is found, never whether.
 """
@@ -28,6 +30,7 @@ from ..cards import DOWN
 from ..notation import F0, REDEAL, STOCK, T0, WASTE, Move
 from ..rules import Build, accepts
 from ..state import Game, Plain
+from .fans import safe_home, stuck
 from .key import position_key
 from .stock import reach, reachable, steps
 
@@ -66,7 +69,10 @@ def forced(game: Game, move: Plain, heights: list[list[int]]) -> bool:
     """
     if game.rules.shuffle_redeals and game.redeals_left:
         return False
-    return _safe_card(game, game.piles[move[0]][-1], heights)
+    card = game.piles[move[0]][-1]
+    if game.rules.name == "linus":  # a wider rule, for fans (fans.py)
+        return safe_home(card, [h[0] if h else 0 for h in heights])
+    return _safe_card(game, card, heights)
 
 
 def _safe_card(game: Game, card: int, heights: list[list[int]]) -> bool:
@@ -94,6 +100,8 @@ def dead(game: Game) -> bool:
     rules = game.rules
     if rules.unit is not None or (rules.shuffle_redeals and game.redeals_left):
         return False  # runs, or a redeal to come (it reshuffles whatever seems stuck)
+    if rules.name == "linus":  # the stronger test of fans.py finds every cut made below
+        return stuck(game)
     piles = game.piles
     on_foundation = {c for f in game.found for c in piles[f]}
     onto = _parents(rules.build)
