@@ -29,6 +29,7 @@ from ..notation import F0, REDEAL, STOCK, T0, WASTE, Move
 from ..rules import Build, accepts
 from ..state import Game, Plain
 from .key import position_key
+from .reserve import dump, foundation_chains, goes_home, tableau_chains
 from .stock import reach, reachable, steps
 
 MAX_POSITIONS = 2_000_000  # ~120 MB of keys in CPython: a browser tab stays under 300 MB
@@ -142,7 +143,7 @@ class Search:
         # Each frame: the moves to try at a depth, and the next one's index.
         self.frames: list[tuple[list[Step], list[int], int]] = []
         if self._won():
-            self.result = Result("won")
+            self.result = Result("won", self._line())
         else:
             self.seen.add(self._key())
             self.frames.append((self._moves(), [0], 0))
@@ -153,8 +154,11 @@ class Search:
         return position_key(self.board, self.reserve)
 
     def _won(self) -> bool:
+        """Every card home; with a reserve, an empty tableau (the reserve then goes home)."""
         piles = self.board.piles
-        return not piles[STOCK] and not piles[WASTE] and not any(piles[t] for t in self.board.tab)
+        if any(piles[t] for t in self.board.tab):
+            return False
+        return goes_home(self.board) if self.reserve else not piles[STOCK] and not piles[WASTE]
 
     def _play(self, step: Step) -> None:
         board = self.board
@@ -209,12 +213,16 @@ class Search:
                     opening.append((m,))
                 else:
                     others.append((m,))
-        if self.reserve:
-            talon = self._reserve_moves()
-            for step in talon:  # a safe reserve card to its foundation is forced too
-                card, dst = step[0][1], step[0][2]
-                if F0 <= dst < T0 and _safe_card(board, card, heights):
-                    return [step]
+        if self.reserve:  # reserve cards only in chains that end with a tableau card
+            store = set(piles[STOCK])
+            to_home = board.targets()[0]
+            for card in sorted(store):  # a safe reserve card to its foundation is forced
+                if card in to_home and _safe_card(board, card, heights):
+                    return [((-1, card, to_home[card]),)]
+            to_foundation += foundation_chains(board, store)
+            for step, opens in tableau_chains(board, store):
+                (opening if opens else others).append(step)
+            talon: list[Step] = []
         else:
             talon = self._talon_moves()
         if self.single and dead(board):
@@ -243,25 +251,6 @@ class Search:
             if takes[card]:
                 for d in empties:
                     out.append((*prefix, (WASTE, d, 1)))
-        return out
-
-    def _reserve_moves(self) -> list[Step]:
-        board = self.board
-        stock = board.piles[STOCK]
-        if not stock:
-            return []
-        to_foundation, to_tableau, empties = board.targets()
-        takes = board._takes
-        out: list[Step] = []
-        for card in sorted(set(stock)):
-            f = to_foundation.get(card)
-            if f is not None:
-                out.append(((-1, card, f),))
-            for d in to_tableau.get(card, ()):
-                out.append(((-1, card, d),))
-            if takes[card]:
-                for d in empties[:1]:  # empty piles are interchangeable: one will do
-                    out.append(((-1, card, d),))
         return out
 
     # -- searching ---------------------------------------------------------------------------
@@ -323,6 +312,8 @@ class Search:
                 for p in plays:
                     out.append(str(Move(*game.resolve(p))))
                     game.apply(game.resolve(p))
+        if self.reserve:
+            out += [str(Move(*m)) for m in dump(game)]
         return out
 
 
