@@ -8,18 +8,20 @@ card is only ever worth playing as part of a *chain* that ends with a tableau ca
 - **To the tableau.** Take a winning line and a reserve card X it plays onto pile P. Until
   the next move that involves X, no move touches P (X covers its top), so X can wait in the
   reserve until then: every move in between stays legal (P's old top is merely uncovered),
-  and afterwards the positions are the same. If that next move takes X away (to a
+  and afterwards the positions are the same. If that next move takes X away alone (to a
   foundation or another pile), X can go straight there from the reserve instead; if it
-  puts a card on X, X is played just before it. Repeating this, every reserve play onto
-  the tableau comes right before a chain of them ending with a tableau run moved onto the
-  last one: "move the run headed by Y onto P, first filling the ranks between from the
-  reserve", one move here (:func:`tableau_chains`).
+  carries X on top of a run headed by a card below X, the run can move without X and X
+  follow it from the reserve onto the same card; if it puts a card on X, X is played just
+  before it. Each change drops a reserve play or makes one later, so repeating them ends,
+  with every reserve play onto the tableau right before a chain of them that ends with a
+  tableau run moved onto the last one: "move the run headed by Y onto P, first filling the
+  ranks between from the reserve", one move here (:func:`tableau_chains`).
 - **To a foundation.** Likewise a reserve card played to a foundation can wait until a
   card is played on it there (nothing else looks at a foundation's top), so it is played
   right before that: a chain ending with a tableau card going home
   (:func:`foundation_chains`), or, if nothing is ever played on it, at the very end, once
-  the tableau is empty — and then the rest of the reserve always goes home in rank order
-  (each suit's missing cards are all in it), so an empty tableau is a win (:func:`dump`).
+  the tableau is empty. Then whatever is left goes home in rank order if anything can
+  (:func:`goes_home`; in a full deal always: each suit's missing cards are all there).
 
 So the search plays the tableau and nothing else, and finds a win if there is one. The
 reserve card to a foundation that search.py forces when safe stays: forcing a safe move is

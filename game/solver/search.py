@@ -10,7 +10,7 @@ is given where the rule is made:
    card moved back and forth, or Unlimited's endless passes) end at a seen key.
 2. Safe foundation moves are forced (the only move tried) — see :func:`forced`.
 3. The stock is a move per reachable waste card (stock.py); in Unlimited, an unordered
-   reserve.
+   reserve whose cards are played only in chains ending with a tableau card (reserve.py).
 4. A whole pile moved onto an empty pile gives the same position with piles swapped, which
    rule 1 would drop anyway; it is skipped before it is made.
 5. Dead positions are cut (one card at a time games only) — see :func:`dead`.
