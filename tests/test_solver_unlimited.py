@@ -4,15 +4,19 @@ built to need it; wins replay, and deals won before are never called lost."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import game
+from game.notation import STOCK, WASTE
 from game.solver import BestFirst, Search, solve
-from game.solver.reserve import foundation_chains, goes_home, tableau_chains
+from game.solver.reserve import foundation_chains, goes_home, stuck, tableau_chains
 
 SOLVERS = (Search, BestFirst)
+GOLDEN = json.loads((Path(__file__).parent / "golden" / "solver_wins.json").read_text())
 
 
 def layout(tableau: list[list[str]], stock: list[str], **more: Any) -> game.Game:
@@ -83,6 +87,35 @@ def test_an_empty_tableau_wins_when_the_stock_can_go_home() -> None:
     no_ace = layout([], ["2s", "ah"])  # the 2♠ can never go home
     assert not goes_home(no_ace)
     assert solve(no_ace, seconds=5).result == "lost"
+
+
+def test_a_card_whose_parents_and_way_home_are_all_under_it_is_stuck() -> None:
+    """4♠ lies on 5♠ and A♠ (no other copies): it can go home only after that A♠, and
+    only on that 5♠, both under it. Lost. With the second deck's A♠ to 5♠ in the stock
+    it has ways out (on the stock's 5♠ played on the 6♠, or home), and it is won."""
+    blocked = layout([["5S", "AS", "4S"], ["6S"]], ["2s", "3s"])
+    assert stuck(blocked, set(blocked.piles[STOCK]))
+    assert solve(blocked, seconds=5).result == "lost"
+    free = layout([["5S", "AS", "4S"], ["6S"]], ["2s", "3s", "as", "2s", "3s", "4s", "5s"])
+    assert not stuck(free, set(free.piles[STOCK]))
+    for kind in SOLVERS:
+        won_line(free, kind)
+    # a King is never stuck: an empty pile may take it
+    king = layout([["AS", "KS"], ["2S"]], [r + "s" for r in "3456789tjq"])
+    assert not stuck(king, set(king.piles[STOCK]))
+
+
+def test_nothing_is_stuck_along_a_winning_line() -> None:
+    """stuck() is a proof of loss: it never fires on a position a known win passes through
+    (the golden Unlimited wins, every position of each line)."""
+    wins = [w for w in GOLDEN["wins"] if w["game"] == "unlimited"]
+    assert wins
+    for win in wins:
+        g = game.new_game("unlimited", win["deal"])
+        for move in win["moves"]:
+            assert not stuck(g, set(g.piles[STOCK] + g.piles[WASTE])), (win["deal"], move)
+            g.play(move)
+        assert g.status == "won"
 
 
 @pytest.mark.parametrize("deal", [1, 4, 7, 10, 12, 14, 18, 20])

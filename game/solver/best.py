@@ -14,6 +14,8 @@ from __future__ import annotations
 import heapq
 import time
 
+from ..notation import STOCK
+from .reserve import reach_heights
 from .search import MAX_POSITIONS, Result, Search, Step
 
 DEPTH, HOME, EMPTY = 4, 10, 2  # weights of the score (lower is better)
@@ -28,12 +30,14 @@ def score(search: Search) -> int:
     board = search.board
     piles = board.piles
     heights: list[list[int]] = [[], [], [], []]
-    home = 0
-    for f in board.found:
-        p = piles[f]
-        if p:
-            heights[p[-1] & 3].append(len(p))
-            home += len(p)
+    if search.reserve:  # reserve cards go home only in chains: count what could go up
+        heights = reach_heights(board, list(piles[STOCK]))
+    else:
+        for f in board.found:
+            p = piles[f]
+            if p:
+                heights[p[-1] & 3].append(len(p))
+    home = sum(map(sum, heights))
     depth: dict[int, int] = {}
     empty = 0
     for t in board.tab:

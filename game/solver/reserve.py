@@ -124,25 +124,9 @@ def foundation_chains(game: Game, reserve: set[int]) -> list[Step]:
 def goes_home(game: Game) -> bool:
     """Can every stock and waste card go home, played in rank order? (Always, once the
     tableau is empty, in a full deal; a constructed position may lack a card.)"""
-    heights: list[list[int]] = [[], [], [], []]
-    empty = 0
-    for f in game.found:
-        p = game.piles[f]
-        if p:
-            heights[p[-1] & 3].append(len(p))
-        else:
-            empty += 1
-    left = sorted(game.piles[STOCK] + game.piles[WASTE])  # rank by rank, Aces first
-    for c in left:
-        suit, rank = c & 3, c >> 2
-        if rank in heights[suit]:
-            heights[suit][heights[suit].index(rank)] += 1
-        elif rank == 0 and empty:
-            empty -= 1
-            heights[suit].append(1)
-        else:
-            return False
-    return True
+    store = game.piles[STOCK] + game.piles[WASTE]
+    home = sum(len(game.piles[f]) for f in game.found)
+    return sum(map(sum, reach_heights(game, list(store)))) == home + len(store)
 
 
 def dump(game: Game) -> list[Plain]:
@@ -157,4 +141,99 @@ def dump(game: Game) -> list[Plain]:
     return out
 
 
-__all__ = ["RESERVE", "dump", "foundation_chains", "goes_home", "tableau_chains"]
+__all__ = [
+    "RESERVE",
+    "dump",
+    "foundation_chains",
+    "goes_home",
+    "reach_heights",
+    "stuck",
+    "tableau_chains",
+]
+
+
+def reach_heights(game: Game, store: list[int]) -> list[list[int]]:
+    """Per suit, each foundation's height once the reserve cards that fit on it (in rank
+    order) have gone up: what the foundations can be without touching the tableau."""
+    heights: list[list[int]] = [[], [], [], []]
+    empty = 0
+    for f in game.found:
+        p = game.piles[f]
+        if p:
+            heights[p[-1] & 3].append(len(p))
+        else:
+            empty += 1
+    for c in sorted(store):  # rank by rank
+        suit, rank = c & 3, c >> 2
+        if rank in heights[suit]:
+            heights[suit][heights[suit].index(rank)] += 1
+        elif rank == 0 and empty:
+            empty -= 1
+            heights[suit].append(1)
+    return heights
+
+
+def stuck(game: Game, store: set[int]) -> bool:
+    """Is some tableau card provably never to move again (so never to go home)?
+
+    A set F of tableau cards, none a King and none lying on the card it would continue a
+    run with (so each can leave only as the head of its own run), none of which can ever
+    move: a card under a member of F is *covered* for good; a card of F would need either
+    its foundation built up to it — some lower card of its suit with every copy covered
+    (and none home or in the reserve) rules that out — or a parent (same suit, one rank
+    up) at the top of a pile: a tableau copy not covered, or a reserve copy that can be
+    played onto the tableau (a King, or a card whose own parent can be had the same way).
+    The first card of F to move would break one of these, so none ever moves. F is found
+    by starting from every candidate and dropping each card that might move, until none
+    is dropped; any card left means the game is lost.
+    """
+    piles = game.piles
+    top_home = [0, 0, 0, 0]  # per suit, the tallest foundation
+    for f in game.found:
+        p = piles[f]
+        if p and len(p) > top_home[p[-1] & 3]:
+            top_home[p[-1] & 3] = len(p)
+    where: dict[int, list[tuple[int, int]]] = {}
+    frozen: dict[int, set[int]] = {}  # pile -> indexes of F's cards in it
+    for t in game.tab:
+        p = piles[t]
+        for i, c in enumerate(p):
+            up = c & 63
+            where.setdefault(up, []).append((t, i))
+            if up < 48 and not (i and p[i - 1] & 63 == up + 4):  # face down or up
+                frozen.setdefault(t, set()).add(i)
+    if not frozen:
+        return False
+    high = {t: max(ix) for t, ix in frozen.items()}
+
+    def free(card: int) -> bool:  # some tableau copy not covered by F
+        return any(high.get(t, -1) <= i for t, i in where.get(card, ()))
+
+    def playable(card: int) -> bool:  # a reserve copy can reach the tableau
+        while card in store:
+            if card >= 48:
+                return True
+            card += 4
+            if free(card):
+                return True
+        return False
+
+    dropped = True
+    while dropped:
+        dropped = False
+        for t, ix in frozen.items():
+            p = piles[t]
+            for i in sorted(ix):
+                c = p[i] & 63
+                parent = c + 4
+                moves = free(parent) or playable(parent)
+                if not moves:
+                    moves = all(
+                        below in store or free(below)
+                        for below in range(top_home[c & 3] * 4 + (c & 3), c, 4)
+                    )
+                if moves:
+                    ix.discard(i)
+                    high[t] = max(ix, default=-1)
+                    dropped = True
+    return any(frozen.values())

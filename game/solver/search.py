@@ -29,7 +29,7 @@ from ..notation import F0, REDEAL, STOCK, T0, WASTE, Move
 from ..rules import Build, accepts
 from ..state import Game, Plain
 from .key import position_key
-from .reserve import dump, foundation_chains, goes_home, tableau_chains
+from .reserve import dump, foundation_chains, goes_home, stuck, tableau_chains
 from .stock import reach, reachable, steps
 
 MAX_POSITIONS = 2_000_000  # ~120 MB of keys in CPython: a browser tab stays under 300 MB
@@ -219,6 +219,8 @@ class Search:
             for card in sorted(store):  # a safe reserve card to its foundation is forced
                 if card in to_home and _safe_card(board, card, heights):
                     return [((-1, card, to_home[card]),)]
+            if stuck(board, store):
+                return []
             to_foundation += foundation_chains(board, store)
             for step, opens in tableau_chains(board, store):
                 (opening if opens else others).append(step)
