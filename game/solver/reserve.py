@@ -183,9 +183,10 @@ def stuck(game: Game, store: set[int]) -> bool:
     (and none home or in the reserve) rules that out — or a parent (same suit, one rank
     up) at the top of a pile: a tableau copy not covered, or a reserve copy that can be
     played onto the tableau (a King, or a card whose own parent can be had the same way).
-    The first card of F to move would break one of these, so none ever moves. F is found
-    by starting from every candidate and dropping each card that might move, until none
-    is dropped; any card left means the game is lost.
+    The first card of F to move would break one of these, so none ever moves. F starts as
+    every candidate; only each pile's highest card of F covers anything, so that one is
+    dropped while it might move (uncovering more), until none is. A card left means the
+    game is lost: the highest ones left make such a set.
     """
     piles = game.piles
     top_home = [0, 0, 0, 0]  # per suit, the tallest foundation
@@ -193,47 +194,45 @@ def stuck(game: Game, store: set[int]) -> bool:
         p = piles[f]
         if p and len(p) > top_home[p[-1] & 3]:
             top_home[p[-1] & 3] = len(p)
-    where: dict[int, list[tuple[int, int]]] = {}
-    frozen: dict[int, set[int]] = {}  # pile -> indexes of F's cards in it
+    members: list[tuple[tuple[int, ...], list[int]]] = []  # piles with F's cards in them
+    free: set[int] = set()  # cards with a tableau copy not covered by F
     for t in game.tab:
         p = piles[t]
-        for i, c in enumerate(p):
-            up = c & 63
-            where.setdefault(up, []).append((t, i))
-            if up < 48 and not (i and p[i - 1] & 63 == up + 4):  # face down or up
-                frozen.setdefault(t, set()).add(i)
-    if not frozen:
-        return False
-    high = {t: max(ix) for t, ix in frozen.items()}
-
-    def free(card: int) -> bool:  # some tableau copy not covered by F
-        return any(high.get(t, -1) <= i for t, i in where.get(card, ()))
+        ix = [
+            i
+            for i, c in enumerate(p)
+            if c & 63 < 48 and not (i and p[i - 1] & 63 == (c & 63) + 4)  # face down or up
+        ]
+        if ix:
+            members.append((p, ix))
+        # only each pile's highest card of F covers anything: the others wait their turn
+        free.update(c & 63 for c in p[ix[-1] if ix else 0 :])
 
     def playable(card: int) -> bool:  # a reserve copy can reach the tableau
         while card in store:
             if card >= 48:
                 return True
             card += 4
-            if free(card):
+            if card in free:
                 return True
         return False
 
     dropped = True
     while dropped:
         dropped = False
-        for t, ix in frozen.items():
-            p = piles[t]
-            for i in sorted(ix):
-                c = p[i] & 63
-                parent = c + 4
-                moves = free(parent) or playable(parent)
-                if not moves:
-                    moves = all(
-                        below in store or free(below)
+        for p, ix in members:
+            while ix:
+                c = p[ix[-1]] & 63
+                if not (
+                    c + 4 in free
+                    or playable(c + 4)
+                    or all(
+                        below in store or below in free
                         for below in range(top_home[c & 3] * 4 + (c & 3), c, 4)
                     )
-                if moves:
-                    ix.discard(i)
-                    high[t] = max(ix, default=-1)
-                    dropped = True
-    return any(frozen.values())
+                ):
+                    break
+                was = ix.pop()
+                free.update(c & 63 for c in p[ix[-1] if ix else 0 : was])
+                dropped = True
+    return any(ix for _, ix in members)
