@@ -5,8 +5,8 @@ trying the position with the most cards home and the fewest buried first finds w
 sooner. It keeps the same transposition table, forced moves and dead-position cuts as the
 depth-first search (search.py), so exhausting the open list is the same proof of "lost".
 Positions wait in the open list as tuples of their piles (shared between positions,
-since a move replaces only two), and each seen key keeps its parent and
-the move from it, so the winning line is read back at the end.
+since a move replaces only two), and each seen key keeps its parent's key, so the winning
+line is read back at the end.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import time
 
 from ..notation import STOCK
 from .reserve import reach_heights
-from .search import MAX_POSITIONS, Result, Search, Step
+from .search import MAX_POSITIONS, Result, Search
 
 DEPTH, HOME, EMPTY = 4, 10, 2  # weights of the score (lower is better)
 
@@ -62,13 +62,18 @@ def score(search: Search) -> int:
 class BestFirst(Search):
     def __init__(self, game: object, max_positions: int = MAX_POSITIONS // 3) -> None:
         super().__init__(game, max_positions)  # type: ignore[arg-type]
-        self.parents: dict[int, tuple[int, Step]] = {}
+        # Each seen position's key -> its parent's key (the root's is itself): the seen set
+        # and the way back in one dict of ints, ~100 bytes a position, not ~300 with a set
+        # beside a dict of (parent, move); the moves of the line are found again at the end.
+        self.parents: dict[int, int] = {}
         self.open: list[tuple[int, int, tuple[object, ...], int]] = []
         self.count = 0
+        self.root = self._key()
+        self.parents[self.root] = self.root
+        self.seen = set()
+        self.top = self._pack()
         if self.result is None:
-            root = self._key()
-            self.root = root
-            self.open.append((score(self), 0, self._pack(), root))
+            self.open.append((score(self), 0, self.top, self.root))
         self.frames = []
 
     def _pack(self) -> tuple[object, ...]:
@@ -84,7 +89,7 @@ class BestFirst(Search):
 
     def _search(self, budget: int, deadline: float) -> Result | None:
         """Best-first until a result, or None once ``budget`` nodes or ``deadline`` pass."""
-        seen, parents, heap = self.seen, self.parents, self.open
+        parents, heap = self.parents, self.open
         while heap:
             _, _, data, key = heapq.heappop(heap)
             self._unpack(data)
@@ -92,26 +97,37 @@ class BestFirst(Search):
                 self._play(step)
                 self.nodes += 1
                 child = self._key()
-                if child not in seen:
-                    seen.add(child)
-                    parents[child] = (key, step)
+                if child not in parents:
+                    parents[child] = key
                     if self._won():
                         return Result("won", self._line_to(child), self.nodes)
                     self.count += 1
                     heapq.heappush(heap, (score(self), self.count, self._pack(), child))
                 self._unplay(step)
-            if len(seen) >= self.max_positions:
+            if len(parents) >= self.max_positions:
                 return Result("unknown", [], self.nodes, reason="memory")
             if self.nodes >= budget or time.perf_counter() >= deadline:
                 return None
         return Result("lost", [], self.nodes)
 
     def _line_to(self, key: int) -> list[str]:
-        steps: list[Step] = []
+        """The line to ``key``: its keys back to the root, then from the root the move to
+        each next key (moves depend only on the position, so it is among them)."""
+        keys = [key]
         while key != self.root:
-            key, step = self.parents[key]
-            steps.append(step)
-        self.path = steps[::-1]
+            key = self.parents[key]
+            keys.append(key)
+        self._unpack(self.top)
+        self.path = []
+        for want in reversed(keys[:-1]):
+            for step in self._moves():
+                self._play(step)
+                if self._key() == want:
+                    self.path.append(step)
+                    break
+                self._unplay(step)
+            else:
+                raise AssertionError("a position's parent no longer leads to it")
         return self._line()
 
 
