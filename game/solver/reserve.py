@@ -176,17 +176,19 @@ def reach_heights(game: Game, store: list[int]) -> list[list[int]]:
 def stuck(game: Game, store: set[int]) -> bool:
     """Is some tableau card provably never to move again (so never to go home)?
 
-    A set F of tableau cards, none a King and none lying on the card it would continue a
-    run with (so each can leave only as the head of its own run), none of which can ever
-    move: a card under a member of F is *covered* for good; a card of F would need either
-    its foundation built up to it — some lower card of its suit with every copy covered
-    (and none home or in the reserve) rules that out — or a parent (same suit, one rank
-    up) at the top of a pile: a tableau copy not covered, or a reserve copy that can be
-    played onto the tableau (a King, or a card whose own parent can be had the same way).
-    The first card of F to move would break one of these, so none ever moves. F starts as
-    every candidate; only each pile's highest card of F covers anything, so that one is
-    dropped while it might move (uncovering more), until none is. A card left means the
-    game is lost: the highest ones left make such a set.
+    A set F of tableau cards, none lying on the card it would continue a run with (so each
+    can leave only as the head of its own run), none of which can ever move: a card under
+    a member of F is *covered* for good, and a pile holding one never empties. A card of F
+    would need its foundation built up to it — some lower card of its suit with every copy
+    covered (and none home or in the reserve) rules that out — or else a place: a King an
+    empty pile (every pile holding a card of F rules that out), any other card its parent
+    (same suit, one rank up) at the top of a pile, either a tableau copy not covered or a
+    reserve copy that can be played onto the tableau (a King while a pile may empty, or a
+    card whose own parent can be had the same way). The first card of F to move would
+    break one of these, so none ever moves. F starts as every candidate; only each pile's
+    highest card of F covers anything, so that one is dropped while it might move
+    (uncovering more), until none is. A card left means the game is lost: the highest ones
+    left make such a set.
     """
     piles = game.piles
     top_home = [0, 0, 0, 0]  # per suit, the tallest foundation
@@ -198,20 +200,17 @@ def stuck(game: Game, store: set[int]) -> bool:
     free: set[int] = set()  # cards with a tableau copy not covered by F
     for t in game.tab:
         p = piles[t]
-        ix = [
-            i
-            for i, c in enumerate(p)
-            if c & 63 < 48 and not (i and p[i - 1] & 63 == (c & 63) + 4)  # face down or up
-        ]
+        ix = [i for i, c in enumerate(p) if not (i and p[i - 1] & 63 == (c & 63) + 4)]
         if ix:
             members.append((p, ix))
-        # only each pile's highest card of F covers anything: the others wait their turn
-        free.update(c & 63 for c in p[ix[-1] if ix else 0 :])
+            free.update(c & 63 for c in p[ix[-1] :])
+    holding = len(members)  # piles that can never empty
+    piles_count = len(game.tab)
 
     def playable(card: int) -> bool:  # a reserve copy can reach the tableau
         while card in store:
             if card >= 48:
-                return True
+                return holding < piles_count
             card += 4
             if card in free:
                 return True
@@ -224,8 +223,7 @@ def stuck(game: Game, store: set[int]) -> bool:
             while ix:
                 c = p[ix[-1]] & 63
                 if not (
-                    c + 4 in free
-                    or playable(c + 4)
+                    (holding < piles_count if c >= 48 else c + 4 in free or playable(c + 4))
                     or all(
                         below in store or below in free
                         for below in range(top_home[c & 3] * 4 + (c & 3), c, 4)
@@ -234,5 +232,7 @@ def stuck(game: Game, store: set[int]) -> bool:
                     break
                 was = ix.pop()
                 free.update(c & 63 for c in p[ix[-1] if ix else 0 : was])
+                if not ix:
+                    holding -= 1
                 dropped = True
-    return any(ix for _, ix in members)
+    return holding > 0
