@@ -196,21 +196,27 @@ def stuck(game: Game, store: set[int]) -> bool:
         p = piles[f]
         if p and len(p) > top_home[p[-1] & 3]:
             top_home[p[-1] & 3] = len(p)
-    members: list[tuple[tuple[int, ...], list[int]]] = []  # piles with F's cards in them
+    # Each non-empty pile and the index of its highest card of F (the bottom card is always
+    # a candidate, so every such pile holds one; a card continuing a run is not one).
+    tops: list[tuple[int, ...]] = []
+    highest: list[int] = []
     free: set[int] = set()  # cards with a tableau copy not covered by F
     for t in game.tab:
         p = piles[t]
-        ix = [i for i, c in enumerate(p) if not (i and p[i - 1] & 63 == (c & 63) + 4)]
-        if ix:
-            members.append((p, ix))
-            free.update(c & 63 for c in p[ix[-1] :])
-    holding = len(members)  # piles that can never empty
-    piles_count = len(game.tab)
+        if p:
+            i = len(p) - 1
+            while i and p[i - 1] & 63 == (p[i] & 63) + 4:
+                i -= 1
+            tops.append(p)
+            highest.append(i)
+            free.update(c & 63 for c in p[i:])
+    holding = len(tops)  # piles that can never empty
+    emptiable = holding < len(game.tab)
 
     def playable(card: int) -> bool:  # a reserve copy can reach the tableau
         while card in store:
             if card >= 48:
-                return holding < piles_count
+                return emptiable
             card += 4
             if card in free:
                 return True
@@ -219,20 +225,26 @@ def stuck(game: Game, store: set[int]) -> bool:
     dropped = True
     while dropped:
         dropped = False
-        for p, ix in members:
-            while ix:
-                c = p[ix[-1]] & 63
-                if not (
-                    (holding < piles_count if c >= 48 else c + 4 in free or playable(c + 4))
-                    or all(
-                        below in store or below in free
-                        for below in range(top_home[c & 3] * 4 + (c & 3), c, 4)
-                    )
-                ):
+        for k, p in enumerate(tops):
+            i = highest[k]
+            while i >= 0:
+                c = p[i] & 63
+                moves = emptiable if c >= 48 else c + 4 in free or playable(c + 4)
+                if not moves:
+                    moves = True
+                    for below in range(top_home[c & 3] * 4 + (c & 3), c, 4):
+                        if below not in store and below not in free:
+                            moves = False
+                            break
+                if not moves:
                     break
-                was = ix.pop()
-                free.update(c & 63 for c in p[ix[-1] if ix else 0 : was])
-                if not ix:
-                    holding -= 1
+                was, i = i, i - 1
+                while i > 0 and p[i - 1] & 63 == (p[i] & 63) + 4:
+                    i -= 1
+                free.update(c & 63 for c in p[max(i, 0) : was])
                 dropped = True
+                if i < 0:
+                    holding -= 1
+                    emptiable = True
+            highest[k] = i
     return holding > 0
