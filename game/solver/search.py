@@ -14,6 +14,8 @@ is given where the rule is made:
 4. A whole pile moved onto an empty pile gives the same position with piles swapped, which
    rule 1 would drop anyway; it is skipped before it is made.
 5. Dead positions are cut (one card at a time games only) — see :func:`dead`.
+6. Unlimited: an empty tableau is a win, and a position where some cards can never move
+   again is cut — see reserve.py's :func:`goes_home` and :func:`stuck`.
 Move order (foundations, moves that turn a card or empty a pile, then the rest) only decides
 how soon a win is found, never whether.
 """
