@@ -11,11 +11,13 @@ is given where the rule is made:
 2. Safe foundation moves are forced (the only move tried) — see :func:`forced` (Linus:
    a wider rule, fans.safe_home).
 3. The stock is a move per reachable waste card (stock.py); in Unlimited, an unordered
-   reserve.
+   reserve whose cards are played only in chains ending with a tableau card (reserve.py).
 4. A whole pile moved onto an empty pile gives the same position with piles swapped, which
    rule 1 would drop anyway; it is skipped before it is made.
 5. Dead positions are cut (one card at a time games only) — see :func:`dead` (Linus:
    fans.stuck, an order in which every card can first leave must exist).
+6. Unlimited: an empty tableau is a win, and a position where some cards can never move
+   again is cut — see reserve.py's :func:`goes_home` and :func:`stuck`.
 Move order (foundations, moves that turn a card or empty a pile, then the rest) only decides
 how soon a win is found, never whether.
 """
@@ -30,8 +32,10 @@ from ..cards import DOWN
 from ..notation import F0, REDEAL, STOCK, T0, WASTE, Move
 from ..rules import Build, accepts
 from ..state import Game, Plain
-from .fans import safe_home, stuck
+from . import fans
+from .fans import safe_home
 from .key import position_key
+from .reserve import dump, foundation_chains, goes_home, stuck, tableau_chains
 from .stock import reach, reachable, steps
 
 MAX_POSITIONS = 2_000_000  # ~120 MB of keys in CPython: a browser tab stays under 300 MB
@@ -101,7 +105,7 @@ def dead(game: Game) -> bool:
     if rules.unit is not None or (rules.shuffle_redeals and game.redeals_left):
         return False  # runs, or a redeal to come (it reshuffles whatever seems stuck)
     if rules.name == "linus":  # the stronger test of fans.py finds every cut made below
-        return stuck(game)
+        return fans.stuck(game)
     piles = game.piles
     on_foundation = {c for f in game.found for c in piles[f]}
     onto = _parents(rules.build)
@@ -150,7 +154,7 @@ class Search:
         # Each frame: the moves to try at a depth, and the next one's index.
         self.frames: list[tuple[list[Step], list[int], int]] = []
         if self._won():
-            self.result = Result("won")
+            self.result = Result("won", self._line())
         else:
             self.seen.add(self._key())
             self.frames.append((self._moves(), [0], 0))
@@ -161,8 +165,11 @@ class Search:
         return position_key(self.board, self.reserve)
 
     def _won(self) -> bool:
+        """Every card home; with a reserve, an empty tableau (the reserve then goes home)."""
         piles = self.board.piles
-        return not piles[STOCK] and not piles[WASTE] and not any(piles[t] for t in self.board.tab)
+        if any(piles[t] for t in self.board.tab):
+            return False
+        return goes_home(self.board) if self.reserve else not piles[STOCK] and not piles[WASTE]
 
     def _play(self, step: Step) -> None:
         board = self.board
@@ -217,12 +224,18 @@ class Search:
                     opening.append((m,))
                 else:
                     others.append((m,))
-        if self.reserve:
-            talon = self._reserve_moves()
-            for step in talon:  # a safe reserve card to its foundation is forced too
-                card, dst = step[0][1], step[0][2]
-                if F0 <= dst < T0 and _safe_card(board, card, heights):
-                    return [step]
+        if self.reserve:  # reserve cards only in chains that end with a tableau card
+            store = set(piles[STOCK])
+            to_home = board.targets()[0]
+            for card in sorted(store):  # a safe reserve card to its foundation is forced
+                if card in to_home and _safe_card(board, card, heights):
+                    return [((-1, card, to_home[card]),)]
+            if stuck(board, store):
+                return []
+            to_foundation += foundation_chains(board, store)
+            for step, opens in tableau_chains(board, store):
+                (opening if opens else others).append(step)
+            talon: list[Step] = []
         else:
             talon = self._talon_moves()
         if self.single and dead(board):
@@ -251,25 +264,6 @@ class Search:
             if takes[card]:
                 for d in empties:
                     out.append((*prefix, (WASTE, d, 1)))
-        return out
-
-    def _reserve_moves(self) -> list[Step]:
-        board = self.board
-        stock = board.piles[STOCK]
-        if not stock:
-            return []
-        to_foundation, to_tableau, empties = board.targets()
-        takes = board._takes
-        out: list[Step] = []
-        for card in sorted(set(stock)):
-            f = to_foundation.get(card)
-            if f is not None:
-                out.append(((-1, card, f),))
-            for d in to_tableau.get(card, ()):
-                out.append(((-1, card, d),))
-            if takes[card]:
-                for d in empties[:1]:  # empty piles are interchangeable: one will do
-                    out.append(((-1, card, d),))
         return out
 
     # -- searching ---------------------------------------------------------------------------
@@ -331,6 +325,8 @@ class Search:
                 for p in plays:
                     out.append(str(Move(*game.resolve(p))))
                     game.apply(game.resolve(p))
+        if self.reserve:
+            out += [str(Move(*m)) for m in dump(game)]
         return out
 
 
