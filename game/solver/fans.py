@@ -78,7 +78,8 @@ def stuck(game: Game) -> bool:
     count of cards still held (``held``): card c may leave once it is the top held card of
     its fan; a card has left its place if it is above its fan's held ones. A fan is looked
     at again only when a card its top held card may wait for has left (a lower card of its
-    suit, the card over a parent, a whole fan for a King).
+    suit, the card over a parent, a whole fan for a King); a card deeper in a fan is looked
+    at when the cards above it have gone.
     """
     piles = game.piles
     home = [0, 0, 0, 0]
@@ -128,16 +129,19 @@ def stuck(game: Game) -> bool:
                 r = rank + 1
                 while r < 13 and where[r * 4 + suit] >= 0:
                     d = r * 4 + suit
-                    if depth[d] < held[where[d]]:
-                        todo.append(where[d])  # the suit's next card may now go home
+                    w = where[d]
+                    if depth[d] < held[w]:
+                        if depth[d] == held[w] - 1:
+                            todo.append(w)  # the suit's next card, a fan's top: may go home
                         break
                     r += 1
                 lowest[suit] = r
             if k:
                 u = p[k - 1]  # now uncovered (as far as this order goes): its children may go
                 for x in CHILDREN[u]:
-                    if where[x] >= 0:
-                        todo.append(where[x])
+                    w = where[x]
+                    if w >= 0 and depth[x] == held[w] - 1:
+                        todo.append(w)
             elif kings and not cleared:
                 cleared = True
                 todo += waiting_kings
