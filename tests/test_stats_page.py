@@ -116,6 +116,13 @@ def test_a_loss_and_an_abandon_count_once_each_and_survive_a_reload(ui: Ui) -> N
     reload(ui)
     assert stats_shown(ui, "whitehead") == rows
 
+    # A link to another deal replaces the game in progress: that is an abandon too, said.
+    deal_one(ui)
+    ui.page.goto(f"/?game=whitehead&deal={LOST_DEAL + 1}")
+    ui.page.wait_for_selector("body[data-ready='true']")
+    expect(page.locator("#status-line")).to_contain_text("counts as a loss (abandoned)")
+    assert stats_shown(ui)["Lost"] == "3 (2 abandoned)"
+
 
 def test_a_lost_game_undone_and_won_counts_once_as_a_win(ui: Ui) -> None:
     page, record = ui.page, LOST_THEN_WON
