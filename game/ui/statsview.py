@@ -30,6 +30,7 @@ class StatsView:
         self.stats = Stats()
         self.kept = Kept(KEY)
         self.dialog: Any = by_id("stats-panel")
+        self.shown = ""  # the variant the dialog shows
         listen(by_id("stats-variant"), "change", lambda e: self.render(str(e.target.value)))
         listen(by_id("stats-reset"), "click", lambda e: self._reset(one=True))
         listen(by_id("stats-reset-all"), "click", lambda e: self._reset(one=False))
@@ -39,6 +40,8 @@ class StatsView:
         if embed:
             self.kept = Kept(EMBED_KEY)
         self.stats = self.kept.load(Stats.loads, "statistics", "counting starts afresh") or Stats()
+        self._menu("")
+        self.render(variants()[0])  # never an empty dialog, however it is opened
         return self.kept.notice
 
     def _save(self) -> None:
@@ -86,16 +89,17 @@ class StatsView:
 
     def show(self) -> None:
         current = _key(self.app.game)
-        keys = variants()
-        select = by_id("stats-variant")
-        select.innerHTML = "".join(
-            f'<option value="{k}">{escape(variant_title(k))}'
-            f"{' (this game)' if k == current else ''}</option>"
-            for k in keys
-        )
+        self._menu(current)
         self.render(current)
         if not self.dialog.open:
             self.dialog.showModal()
+
+    def _menu(self, current: str) -> None:
+        by_id("stats-variant").innerHTML = "".join(
+            f'<option value="{k}">{escape(variant_title(k))}'
+            f"{' (this game)' if k == current else ''}</option>"
+            for k in variants()
+        )
 
     def render(self, key: str) -> None:
         by_id("stats-variant").value = key
