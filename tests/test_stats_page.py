@@ -80,6 +80,9 @@ def test_a_loss_and_an_abandon_count_once_each_and_survive_a_reload(ui: Ui) -> N
         deal_one(ui)
     outcome = page.locator("#outcome")
     expect(outcome).to_have_attribute("data-outcome", "lost")
+    expect(page.locator("#outcome-tally")).to_have_text(
+        "Whitehead: 0 won of 1 (0%), winning streak 0."
+    )
     page.locator("#outcome-restart").click()  # a finished game: no question, no abandon
     expect(page.locator("#confirm")).to_be_hidden()
     rows = stats_shown(ui)
@@ -155,6 +158,9 @@ def test_a_lost_game_undone_and_won_counts_once_as_a_win(ui: Ui) -> None:
         )
     page.get_by_role("button", name="Finish", exact=True).click()
     expect(page.locator("#outcome")).to_have_attribute("data-outcome", "won", timeout=20_000)
+    expect(page.locator("#outcome-tally")).to_have_text(
+        "Whitehead: 1 won of 1 (100%), winning streak 1."
+    )
     moves = ui.moves_count()
     rows = stats_shown(ui)
     assert (rows["Played"], rows["Won"], rows["Lost"], rows["Win rate"]) == ("1", "1", "0", "100%")

@@ -66,8 +66,17 @@ class StatsView:
             self._save()
 
     def finish(self, outcome: str, seconds: float, moves: int) -> None:
+        """The game ended: count it (once) and sum up in the end-of-game dialog."""
         if self.stats.finish(outcome, seconds, moves):
             self._save()
+        c = self.stats.current
+        t = self.stats.tallies.get(c.key) if c is not None and c.counted else None
+        by_id("outcome-tally").textContent = (
+            f"{variant_title(c.key)}: {t.won} won of {t.played} ({t.win_percent:.0f}%), "
+            f"winning streak {t.streak}."
+            if c is not None and t is not None
+            else ""
+        )
 
     def ask_abandon(
         self, doing: str, then: Callable[[], None], otherwise: Callable[[], None] | None = None
