@@ -32,6 +32,9 @@ def test_recent_results_keep_the_last_few() -> None:
     assert len(s.tally("linus").recent) == RECENT
     svg = chart_svg(s.tally("linus"))
     assert svg.count("<rect") == RECENT and 'aria-label="Last 30 games: 15 won"' in svg
+    assert 'aria-label="No games yet"' in chart_svg(s.tally("whitehead"))
+    s.add("whitehead", "won", 1, 1)
+    assert 'aria-label="Last 1 game: 1 won"' in chart_svg(s.tally("whitehead"))
 
 
 def test_every_variant_has_a_title() -> None:

@@ -168,7 +168,7 @@ def test_a_lost_game_undone_and_won_counts_once_as_a_win(ui: Ui) -> None:
     assert rows["Fewest moves"] == str(moves)
     minutes = int(rows["Best time"].split(":")[0])
     assert minutes >= 10  # the saved game's ten minutes count
-    assert rows["chart"] == "Last 1 games: 1 won"
+    assert rows["chart"] == "Last 1 game: 1 won"
     # Undone and won again, or left for a new deal: still one game, one win.
     page.locator("#outcome").get_by_role("button", name="New game", exact=True).click()
     expect(page.locator("#confirm")).to_be_hidden()

@@ -117,8 +117,8 @@ class StatsView:
         by_id("stats-table").innerHTML = "".join(
             f"<tr><th scope='row'>{name}</th><td>{value}</td></tr>" for name, value in _rows(t)
         )
-        won = t.recent.count("won")
-        said = f"Last {len(t.recent)} games: {won} won (tall bars), newest on the right."
+        n, won = len(t.recent), t.recent.count("won")
+        said = f"Last {n} game{'s' * (n != 1)}: {won} won (tall bars), newest on the right."
         by_id("stats-chart").innerHTML = chart_svg(t) + (
             f'<p class="note">{said}</p>' if t.recent else '<p class="note">No games yet.</p>'
         )
