@@ -214,3 +214,12 @@ def test_damaged_statistics_are_refused_in_one_line(text: object) -> None:
     with pytest.raises(StatsError) as caught:
         Stats.loads(text)
     assert "\n" not in str(caught.value) and len(str(caught.value)) < 200
+
+
+def test_statistics_stored_before_abandons_and_the_game_in_progress_still_load() -> None:
+    old = {"version": 1, "tallies": {"linus": {"played": 3, "won": 1, "streak": 1,
+           "best_streak": 1, "best_seconds": 80.5, "fewest_moves": 70,
+           "recent": ["lost", "lost", "won"]}}}  # fmt: skip
+    s = Stats.loads(json.dumps(old))
+    assert s.current is None and s.tally("linus").abandoned == 0
+    assert (s.tally("linus").played, s.tally("linus").best_seconds) == (3, 80.5)
