@@ -10,6 +10,7 @@ import json
 from typing import Any
 
 import pytest
+from conftest import BOOT_TIMEOUT_MS
 from playwright.sync_api import expect
 from test_table_kit import DEALS, Ui, engine_piles, module_ui
 
@@ -27,7 +28,7 @@ ui = module_ui()
 def goto(ui: Ui, path: str) -> None:
     """Load `path` keeping what is stored (Ui.open starts from empty storage)."""
     ui.page.goto(path)
-    ui.page.wait_for_selector("body[data-ready='true']")
+    ui.page.wait_for_selector("body[data-ready='true']", timeout=BOOT_TIMEOUT_MS)
 
 
 def change(ui: Ui, **settings: Any) -> None:

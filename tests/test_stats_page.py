@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import BOOT_TIMEOUT_MS
 from playwright.sync_api import expect
 from test_table_kit import Ui, engine_piles, module_ui
 
@@ -59,7 +60,7 @@ def stored(ui: Ui, key: str) -> str | None:
 
 def reload(ui: Ui) -> None:
     ui.page.reload()
-    ui.page.wait_for_selector("body[data-ready='true']")
+    ui.page.wait_for_selector("body[data-ready='true']", timeout=BOOT_TIMEOUT_MS)
 
 
 def deal_one(ui: Ui) -> None:
@@ -122,7 +123,7 @@ def test_a_loss_and_an_abandon_count_once_each_and_survive_a_reload(ui: Ui) -> N
     # A link to another deal replaces the game in progress: that is an abandon too, said.
     deal_one(ui)
     ui.page.goto(f"/?game=whitehead&deal={LOST_DEAL + 1}")
-    ui.page.wait_for_selector("body[data-ready='true']")
+    ui.page.wait_for_selector("body[data-ready='true']", timeout=BOOT_TIMEOUT_MS)
     expect(page.locator("#status-line")).to_contain_text("counts as a loss (abandoned)")
     assert stats_shown(ui)["Lost"] == "3 (2 abandoned)"
 
