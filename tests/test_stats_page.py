@@ -268,3 +268,26 @@ def test_damaged_statistics_and_settings_are_kept_aside_with_a_notice(
     page.get_by_role("button", name="Settings", exact=True).click()
     assert page.input_value("#automove-select") == "safe"
     page.locator("#settings-panel").get_by_role("button", name="Close").click()
+
+
+def test_two_tabs_keep_each_others_results(ui: Ui) -> None:
+    page = ui.page
+    ui.open(f"/?game=whitehead&deal={LOST_DEAL}&automove=off")
+    other = page.context.new_page()  # a second tab of the same browser
+    try:
+        other.goto("/")  # it resumes the same deal, not yet played
+        other.wait_for_selector("body[data-ready='true']", timeout=BOOT_TIMEOUT_MS)
+        for _ in range(LOST_AFTER):
+            other.keyboard.press("Space")
+        expect(other.locator("#outcome")).to_have_attribute("data-outcome", "lost")
+        assert stats_shown(ui)["Lost"] == "1"  # heard from the other tab
+        deal_one(ui)
+        page.get_by_role("button", name="New game", exact=True).click()
+        page.locator("#confirm-ok").click()
+        expect(page.locator("#status-line")).to_contain_text("abandoned")
+        other.reload()
+        other.wait_for_selector("body[data-ready='true']", timeout=BOOT_TIMEOUT_MS)
+    finally:
+        other.close()
+    tally = Stats.loads(stored(ui, "solitaire/stats")).tally("whitehead")
+    assert (tally.played, tally.abandoned, tally.recent) == (2, 1, ["lost", "abandoned"])

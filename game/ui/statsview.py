@@ -10,7 +10,9 @@ from collections.abc import Callable
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from ..stats import Stats, Tally, chart_svg, variant, variant_title, variants
+import js
+
+from ..stats import Stats, StatsError, Tally, chart_svg, variant, variant_title, variants
 from .confirm import Confirm
 from .dom import by_id, listen
 from .kept import Kept
@@ -34,6 +36,7 @@ class StatsView:
         listen(by_id("stats-variant"), "change", lambda e: self.render(str(e.target.value)))
         listen(by_id("stats-reset"), "click", lambda e: self._reset(one=True))
         listen(by_id("stats-reset-all"), "click", lambda e: self._reset(one=False))
+        listen(js.window, "storage", self._elsewhere)
 
     def load(self, embed: bool) -> str:
         """Read what is stored; a notice if it was damaged."""
@@ -46,6 +49,18 @@ class StatsView:
 
     def _save(self) -> None:
         self.kept.save(self.stats.dumps())
+
+    def _elsewhere(self, event: Any) -> None:
+        """Another tab counted a game: take its tallies, so that saving here keeps them
+        (each tab still follows its own game in progress)."""
+        if str(event.key) != self.kept.key or not isinstance(event.newValue, str):
+            return
+        try:
+            self.stats.tallies = Stats.loads(event.newValue).tallies
+        except StatsError:
+            return
+        if self.dialog.open:
+            self.render(self.shown)
 
     # -- following the game -----------------------------------------------------------------
 
