@@ -256,18 +256,19 @@ def _tally(raw: object) -> Tally:
 
 def chart_svg(tally: Tally, width: int = 300, height: int = 40) -> str:
     """The recent results as a row of bars (tall green: won; short grey: lost/abandoned)."""
-    n = max(len(tally.recent), 1)
+    shown = max(len(tally.recent), 1)
     step = width / RECENT
     bars = []
     for i, outcome in enumerate(tally.recent):
         h = height if outcome == "won" else height * 0.35
-        x = (RECENT - n + i) * step
+        x = (RECENT - shown + i) * step
         bars.append(
             f'<rect class="{outcome}" x="{x:.1f}" y="{height - h:.1f}" '
             f'width="{step * 0.8:.1f}" height="{h:.1f}"/>'
         )
     won = sum(r == "won" for r in tally.recent)
-    label = f"Last {len(tally.recent)} games: {won} won" if tally.recent else "No games yet"
+    n = len(tally.recent)
+    label = f"Last {n} game{'s' * (n != 1)}: {won} won" if n else "No games yet"
     return (
         f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" aria-label="{label}">'
         f"<title>{label}</title>{''.join(bars)}</svg>"

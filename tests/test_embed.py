@@ -359,6 +359,9 @@ def test_same_site_example_page(browser: Browser, server_url: str) -> None:
         saved = "(key) => localStorage.getItem(key)"
         assert frame.evaluate(saved, "solitaire/embedded") is not None
         assert frame.evaluate(saved, "solitaire/current") is None
+        # and so are its statistics
+        assert frame.evaluate(saved, "solitaire/embedded/stats") is not None
+        assert frame.evaluate(saved, "solitaire/stats") is None
 
         seen = len(events(page))
         page.click("button[data-command=restart]")

@@ -240,3 +240,27 @@ def test_asking_before_abandoning_can_be_turned_off(ui: Ui) -> None:
     expect(page.locator("#status-line")).to_contain_text("counts as a loss (abandoned)")
     stats = Stats.loads(page.evaluate("() => localStorage.getItem('solitaire/stats')"))
     assert stats.tally("whitehead").abandoned == 2
+
+
+def test_changing_settings_keeps_the_game_in_progress(ui: Ui) -> None:
+    page, deal = ui.page, DEALS["whitehead"]
+    ui.open(f"/?game=whitehead&deal={deal}&automove=off")
+    g = game.new_game("whitehead", deal)
+    for _ in range(2):
+        page.keyboard.press("Space")
+        g.play("s")
+    ui.wait_layout(engine_piles(g))
+    change(ui, four_colour=True, animation="fast", motion="full", winnable_only=True,
+           confirm_abandon=False, **{"linus:pgs": True})  # fmt: skip
+    ui.wait_layout(engine_piles(g))
+    assert (ui.moves_count(), page.inner_text("#deal-number")) == (2, str(deal))
+    change(ui, automove="safe")  # the one that may move: the safe moves, and nothing else
+    made = auto_moves(g, "safe")
+    assert made  # the pinned deal has safe moves to make at its start
+    ui.wait_layout(engine_piles(g))
+    assert ui.moves_count() == 2 + len(made)
+    goto(ui, "/")  # and it is the game that comes back
+    ui.wait_layout(engine_piles(g))
+    page.click("#undo")  # a resumed game undoes a move at a time
+    g.undo()
+    ui.wait_layout(engine_piles(g))

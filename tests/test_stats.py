@@ -32,6 +32,9 @@ def test_recent_results_keep_the_last_few() -> None:
     assert len(s.tally("linus").recent) == RECENT
     svg = chart_svg(s.tally("linus"))
     assert svg.count("<rect") == RECENT and 'aria-label="Last 30 games: 15 won"' in svg
+    assert 'aria-label="No games yet"' in chart_svg(s.tally("whitehead"))
+    s.add("whitehead", "won", 1, 1)
+    assert 'aria-label="Last 1 game: 1 won"' in chart_svg(s.tally("whitehead"))
 
 
 def test_every_variant_has_a_title() -> None:
@@ -211,3 +214,12 @@ def test_damaged_statistics_are_refused_in_one_line(text: object) -> None:
     with pytest.raises(StatsError) as caught:
         Stats.loads(text)
     assert "\n" not in str(caught.value) and len(str(caught.value)) < 200
+
+
+def test_statistics_stored_before_abandons_and_the_game_in_progress_still_load() -> None:
+    old = {"version": 1, "tallies": {"linus": {"played": 3, "won": 1, "streak": 1,
+           "best_streak": 1, "best_seconds": 80.5, "fewest_moves": 70,
+           "recent": ["lost", "lost", "won"]}}}  # fmt: skip
+    s = Stats.loads(json.dumps(old))
+    assert s.current is None and s.tally("linus").abandoned == 0
+    assert (s.tally("linus").played, s.tally("linus").best_seconds) == (3, 80.5)

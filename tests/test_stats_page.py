@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import BOOT_TIMEOUT_MS
 from playwright.sync_api import expect
 from test_table_kit import Ui, engine_piles, module_ui
 
@@ -59,7 +60,7 @@ def stored(ui: Ui, key: str) -> str | None:
 
 def reload(ui: Ui) -> None:
     ui.page.reload()
-    ui.page.wait_for_selector("body[data-ready='true']")
+    ui.page.wait_for_selector("body[data-ready='true']", timeout=BOOT_TIMEOUT_MS)
 
 
 def deal_one(ui: Ui) -> None:
@@ -80,6 +81,9 @@ def test_a_loss_and_an_abandon_count_once_each_and_survive_a_reload(ui: Ui) -> N
         deal_one(ui)
     outcome = page.locator("#outcome")
     expect(outcome).to_have_attribute("data-outcome", "lost")
+    expect(page.locator("#outcome-tally")).to_have_text(
+        "Whitehead: 0 won of 1 (0%), winning streak 0."
+    )
     page.locator("#outcome-restart").click()  # a finished game: no question, no abandon
     expect(page.locator("#confirm")).to_be_hidden()
     rows = stats_shown(ui)
@@ -116,6 +120,13 @@ def test_a_loss_and_an_abandon_count_once_each_and_survive_a_reload(ui: Ui) -> N
     reload(ui)
     assert stats_shown(ui, "whitehead") == rows
 
+    # A link to another deal replaces the game in progress: that is an abandon too, said.
+    deal_one(ui)
+    ui.page.goto(f"/?game=whitehead&deal={LOST_DEAL + 1}")
+    ui.page.wait_for_selector("body[data-ready='true']", timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator("#status-line")).to_contain_text("counts as a loss (abandoned)")
+    assert stats_shown(ui)["Lost"] == "3 (2 abandoned)"
+
 
 def test_a_lost_game_undone_and_won_counts_once_as_a_win(ui: Ui) -> None:
     page, record = ui.page, LOST_THEN_WON
@@ -148,6 +159,9 @@ def test_a_lost_game_undone_and_won_counts_once_as_a_win(ui: Ui) -> None:
         )
     page.get_by_role("button", name="Finish", exact=True).click()
     expect(page.locator("#outcome")).to_have_attribute("data-outcome", "won", timeout=20_000)
+    expect(page.locator("#outcome-tally")).to_have_text(
+        "Whitehead: 1 won of 1 (100%), winning streak 1."
+    )
     moves = ui.moves_count()
     rows = stats_shown(ui)
     assert (rows["Played"], rows["Won"], rows["Lost"], rows["Win rate"]) == ("1", "1", "0", "100%")
@@ -155,7 +169,7 @@ def test_a_lost_game_undone_and_won_counts_once_as_a_win(ui: Ui) -> None:
     assert rows["Fewest moves"] == str(moves)
     minutes = int(rows["Best time"].split(":")[0])
     assert minutes >= 10  # the saved game's ten minutes count
-    assert rows["chart"] == "Last 1 games: 1 won"
+    assert rows["chart"] == "Last 1 game: 1 won"
     # Undone and won again, or left for a new deal: still one game, one win.
     page.locator("#outcome").get_by_role("button", name="New game", exact=True).click()
     expect(page.locator("#confirm")).to_be_hidden()
@@ -254,3 +268,26 @@ def test_damaged_statistics_and_settings_are_kept_aside_with_a_notice(
     page.get_by_role("button", name="Settings", exact=True).click()
     assert page.input_value("#automove-select") == "safe"
     page.locator("#settings-panel").get_by_role("button", name="Close").click()
+
+
+def test_two_tabs_keep_each_others_results(ui: Ui) -> None:
+    page = ui.page
+    ui.open(f"/?game=whitehead&deal={LOST_DEAL}&automove=off")
+    other = page.context.new_page()  # a second tab of the same browser
+    try:
+        other.goto("/")  # it resumes the same deal, not yet played
+        other.wait_for_selector("body[data-ready='true']", timeout=BOOT_TIMEOUT_MS)
+        for _ in range(LOST_AFTER):
+            other.keyboard.press("Space")
+        expect(other.locator("#outcome")).to_have_attribute("data-outcome", "lost")
+        assert stats_shown(ui)["Lost"] == "1"  # heard from the other tab
+        deal_one(ui)
+        page.get_by_role("button", name="New game", exact=True).click()
+        page.locator("#confirm-ok").click()
+        expect(page.locator("#status-line")).to_contain_text("abandoned")
+        other.reload()
+        other.wait_for_selector("body[data-ready='true']", timeout=BOOT_TIMEOUT_MS)
+    finally:
+        other.close()
+    tally = Stats.loads(stored(ui, "solitaire/stats")).tally("whitehead")
+    assert (tally.played, tally.abandoned, tally.recent) == (2, 1, ["lost", "abandoned"])

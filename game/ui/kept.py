@@ -49,8 +49,8 @@ class Kept:
             try:
                 self.storage.setItem(f"{ASIDE}{self.key}/{int(time.time())}", text)
                 self.storage.removeItem(self.key)
-            except Exception:  # full: leave it where it is rather than lose it
-                pass
+            except Exception:  # full: leave it where it is, and never write over it
+                self.storage = None
             return None
 
     def save(self, text: str) -> None:

@@ -10,7 +10,9 @@ from collections.abc import Callable
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from ..stats import Stats, Tally, chart_svg, variant, variant_title, variants
+import js
+
+from ..stats import Stats, StatsError, Tally, chart_svg, variant, variant_title, variants
 from .confirm import Confirm
 from .dom import by_id, listen
 from .kept import Kept
@@ -30,19 +32,35 @@ class StatsView:
         self.stats = Stats()
         self.kept = Kept(KEY)
         self.dialog: Any = by_id("stats-panel")
+        self.shown = ""  # the variant the dialog shows
         listen(by_id("stats-variant"), "change", lambda e: self.render(str(e.target.value)))
         listen(by_id("stats-reset"), "click", lambda e: self._reset(one=True))
         listen(by_id("stats-reset-all"), "click", lambda e: self._reset(one=False))
+        listen(js.window, "storage", self._elsewhere)
 
     def load(self, embed: bool) -> str:
         """Read what is stored; a notice if it was damaged."""
         if embed:
             self.kept = Kept(EMBED_KEY)
         self.stats = self.kept.load(Stats.loads, "statistics", "counting starts afresh") or Stats()
+        self._menu("")
+        self.render(variants()[0])  # never an empty dialog, however it is opened
         return self.kept.notice
 
     def _save(self) -> None:
         self.kept.save(self.stats.dumps())
+
+    def _elsewhere(self, event: Any) -> None:
+        """Another tab counted a game: take its tallies, so that saving here keeps them
+        (each tab still follows its own game in progress)."""
+        if str(event.key) != self.kept.key or not isinstance(event.newValue, str):
+            return
+        try:
+            self.stats.tallies = Stats.loads(event.newValue).tallies
+        except StatsError:
+            return
+        if self.dialog.open:
+            self.render(self.shown)
 
     # -- following the game -----------------------------------------------------------------
 
@@ -63,8 +81,17 @@ class StatsView:
             self._save()
 
     def finish(self, outcome: str, seconds: float, moves: int) -> None:
+        """The game ended: count it (once) and sum up in the end-of-game dialog."""
         if self.stats.finish(outcome, seconds, moves):
             self._save()
+        c = self.stats.current
+        t = self.stats.tallies.get(c.key) if c is not None and c.counted else None
+        by_id("outcome-tally").textContent = (
+            f"{variant_title(c.key)}: {t.won} won of {t.played} ({t.win_percent:.0f}%), "
+            f"winning streak {t.streak}."
+            if c is not None and t is not None
+            else ""
+        )
 
     def ask_abandon(
         self, doing: str, then: Callable[[], None], otherwise: Callable[[], None] | None = None
@@ -86,16 +113,17 @@ class StatsView:
 
     def show(self) -> None:
         current = _key(self.app.game)
-        keys = variants()
-        select = by_id("stats-variant")
-        select.innerHTML = "".join(
-            f'<option value="{k}">{escape(variant_title(k))}'
-            f"{' (this game)' if k == current else ''}</option>"
-            for k in keys
-        )
+        self._menu(current)
         self.render(current)
         if not self.dialog.open:
             self.dialog.showModal()
+
+    def _menu(self, current: str) -> None:
+        by_id("stats-variant").innerHTML = "".join(
+            f'<option value="{k}">{escape(variant_title(k))}'
+            f"{' (this game)' if k == current else ''}</option>"
+            for k in variants()
+        )
 
     def render(self, key: str) -> None:
         by_id("stats-variant").value = key
@@ -104,8 +132,8 @@ class StatsView:
         by_id("stats-table").innerHTML = "".join(
             f"<tr><th scope='row'>{name}</th><td>{value}</td></tr>" for name, value in _rows(t)
         )
-        won = t.recent.count("won")
-        said = f"Last {len(t.recent)} games: {won} won (tall bars), newest on the right."
+        n, won = len(t.recent), t.recent.count("won")
+        said = f"Last {n} game{'s' * (n != 1)}: {won} won (tall bars), newest on the right."
         by_id("stats-chart").innerHTML = chart_svg(t) + (
             f'<p class="note">{said}</p>' if t.recent else '<p class="note">No games yet.</p>'
         )

@@ -2,7 +2,8 @@
 
 ``sync`` compares each pile with what the page shows and touches only piles that differ;
 card elements leaving one pile are reused by the pile that gains them, so a moved card is
-the same element and can glide there (FLIP, ≤ 200 ms, none under reduced motion).
+the same element and can glide there (FLIP, 160 ms unless Settings say otherwise, none
+under reduced motion).
 """
 
 from __future__ import annotations
