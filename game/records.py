@@ -7,11 +7,11 @@ record always ends in one :class:`RecordError` line, never a traceback.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from typing import Any
 
 from .cards import DOWN, code, parse_card
+from .jsontext import parse
 from .notation import F0, STOCK, T0, WASTE, GameError, IllegalMove, shown
 from .rules import find_rules
 from .state import Game
@@ -76,10 +76,13 @@ def replay(record: dict[str, Any] | str) -> Game:
     return game
 
 
+RECURSION = 990  # as deep as CPython's json parses (and Pyodide's, checked in the page)
+
+
 def loads(text: str) -> Any:
-    """Parse JSON, turning its errors into one line."""
+    """Parse JSON, turning its errors into one line (deep nesting too: see jsontext)."""
     try:
-        return json.loads(text)
+        return parse(text, max_depth=RECURSION)
     except (ValueError, RecursionError) as e:  # ValueError: also a number over 4300 digits
         raise RecordError(f"not valid JSON ({e.msg if hasattr(e, 'msg') else e})") from None
 

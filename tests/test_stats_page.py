@@ -291,3 +291,14 @@ def test_two_tabs_keep_each_others_results(ui: Ui) -> None:
         other.close()
     tally = Stats.loads(stored(ui, "solitaire/stats")).tally("whitehead")
     assert (tally.played, tally.abandoned, tally.recent) == (2, 1, ["lost", "abandoned"])
+
+
+def test_a_saved_game_nested_too_deep_is_kept_aside_not_a_crash(ui: Ui) -> None:
+    # CPython would raise RecursionError; Pyodide's stack would overflow and kill the page.
+    page = ui.page
+    ui.open(f"/?game=whitehead&deal={LOST_DEAL}")
+    page.evaluate("() => localStorage.setItem('solitaire/current', '['.repeat(100000))")
+    page.goto("/")
+    page.wait_for_selector("body[data-ready='true']", timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator("#status-line")).to_contain_text("nested more than 990 deep")
+    expect(page.locator("#status-line")).to_contain_text("kept aside")
