@@ -362,4 +362,12 @@ def test_the_clock_and_the_counters_are_not_read_out(ui: Ui) -> None:
         """() => [...document.querySelectorAll('[aria-live], [role=status], output')]
           .filter((el) => el.getAttribute('aria-live') !== 'off').map((el) => el.id)"""
     )
-    assert sorted(live) == ["advice", "announcer", "status-line", "update"]  # update: pwa.js
+    # update: pwa.js; replay-*: the replay viewer's position and messages, in its dialog
+    assert sorted(live) == [
+        "advice",
+        "announcer",
+        "replay-message",
+        "replay-where",
+        "status-line",
+        "update",
+    ]
