@@ -5,6 +5,7 @@ built to need it; wins replay, and deals won before are never called lost."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -142,3 +143,59 @@ def test_a_pinned_win_replays_and_is_never_called_lost(win: dict[str, Any]) -> N
             for move in result.moves:
                 board.play(move)
             assert board.status == "won"
+
+
+def exhaustive(g: game.Game) -> str:
+    """Won or lost by plain search over the engine's own moves: the real stock and waste,
+    unlimited passes, no shortcut of the solver's."""
+    seen = {g.key()}
+    stack = [g.copy()]
+    while stack:
+        board = stack.pop()
+        if board.status == "won":
+            return "won"
+        for m in board.plain_moves():
+            board.apply(m)
+            if board.key() not in seen:
+                seen.add(board.key())
+                stack.append(board.copy())
+            board.retract()
+    return "lost"
+
+
+def small_deal(rng: random.Random) -> game.Game:
+    """Two decks of one or two suits up to a low rank, some cards on 2-4 piles (some face
+    down), the rest in the stock."""
+    suits = rng.sample("SHDC", rng.choice([1, 2]))
+    cards = [r + s for s in suits for r in "A23456"[: rng.randint(3, 6)]] * 2
+    rng.shuffle(cards)
+    tableau: list[list[str]] = [[] for _ in range(rng.randint(2, 4))]
+    stock = []
+    for c in cards:
+        if rng.random() < 0.55:
+            rng.choice(tableau).append(c)
+        else:
+            stock.append(c.lower())
+    for p in tableau:
+        p[:-1] = [c.lower() if rng.random() < 0.35 else c for c in p[:-1]]
+    return layout(tableau, stock)
+
+
+def test_on_small_random_deals_the_verdicts_match_a_plain_exhaustive_search() -> None:
+    """Every shortcut at once (reserve chains, an empty tableau, stuck(), forced moves)
+    against the engine's moves searched to the end: never a different verdict."""
+    rng = random.Random(5)
+    seen = set()
+    for _ in range(40):
+        g = small_deal(rng)
+        truth = exhaustive(g)
+        seen.add(truth)
+        for kind in SOLVERS:
+            result = kind(g).run(seconds=10)
+            assert result is not None and result.result == truth, (g.layout(), kind.__name__)
+            if truth == "won":
+                board = g.copy()
+                for move in result.moves:
+                    board.play(move)
+                assert board.status == "won"
+    assert seen == {"won", "lost"}
