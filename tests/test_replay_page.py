@@ -24,7 +24,9 @@ from test_table_kit import (
     engine_piles,
     identity_traces,
     module_ui,
+    play_texts,
 )
+from test_transfer import played as chosen
 
 import game
 from game.assist import auto_moves
@@ -48,17 +50,6 @@ def where(ui: Ui) -> str:
     return ui.page.inner_text("#replay-where")
 
 
-def chosen(name: str, deal: int, n: int, **rules: bool) -> game.Game:
-    """A game of `n` moves, each picked by a fixed rule (a deal only when nothing else)."""
-    g = game.new_game(name, deal, **rules)
-    for i in range(n):
-        moves = g.legal_moves()
-        others = [m for m in moves if m.src != 0]
-        g.play(others[i % len(others)] if others else moves[0])
-    assert len(g.moves) == n
-    return g
-
-
 def at_start(ui: Ui, name: str = "whitehead", deal: int = DEAL) -> game.Game:
     """The page at a fresh deal (and its auto-moves), and the engine's twin."""
     ui.open(f"/?game={name}&deal={deal}")
@@ -69,15 +60,7 @@ def at_start(ui: Ui, name: str = "whitehead", deal: int = DEAL) -> game.Game:
 
 
 def play_some(ui: Ui, g: game.Game) -> None:
-    for text in ["t2>t1", "t3>t1x2", "s", "s"]:
-        m = g.resolve(text)
-        if text == "s":
-            ui.tap("s")
-        else:
-            ui.play(m, g)
-        g.apply(m)
-        auto_moves(g, "safe")
-        ui.wait_layout(engine_piles(g))
+    play_texts(ui, g, ["t2>t1", "t3>t1x2", "s", "s"])
 
 
 def pick(ui: Ui, name: str, content: str | bytes) -> None:

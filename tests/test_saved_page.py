@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, expect
-from test_table_kit import DEALS, Layout, Ui, booted, engine_piles, module_ui, watched
+from test_table_kit import DEALS, Layout, Ui, booted, engine_piles, module_ui, play_texts, watched
 
 import game
 from game.assist import auto_moves
@@ -36,15 +36,7 @@ def clock(ui: Ui) -> int:
 def play_some(ui: Ui) -> game.Game:
     """Two drags (one a run of two) and three deals, mirrored in the engine."""
     g = auto_after_start("whitehead", DEAL)
-    for text in ["t2>t1", "t3>t1x2", "s", "s", "s"]:
-        m = g.resolve(text)
-        if text == "s":
-            ui.tap("s")
-        else:
-            ui.play(m, g)
-        g.apply(m)
-        auto_moves(g, "safe")
-        ui.wait_layout(engine_piles(g))
+    play_texts(ui, g, ["t2>t1", "t3>t1x2", "s", "s", "s"])
     return g
 
 

@@ -27,6 +27,7 @@ from conftest import ACTION_TIMEOUT_MS, BOOT_TIMEOUT_MS, CSP_LISTENER, ROOT, Bro
 from playwright.sync_api import Browser, ConsoleMessage, Page
 
 import game
+from game.assist import auto_moves
 from game.cards import RANK_NAMES, SUIT_NAMES, SUIT_SYMBOLS
 from game.notation import pile_name
 from game.state import Game
@@ -342,3 +343,17 @@ def assert_fits(page: Page, name: str) -> dict[str, Any]:
     assert fit["cardsOut"] == [], name
     assert fit["buttonsOut"] == [], name
     return fit
+
+
+def play_texts(ui: Ui, g: Game, texts: list[str]) -> None:
+    """Play each move text on the page (a deal by a tap, the rest by a drag) and in ``g``
+    with the page's safe auto-moves, waiting for the page to show each position."""
+    for text in texts:
+        m = g.resolve(text)
+        if text == "s":
+            ui.tap("s")
+        else:
+            ui.play(m, g)
+        g.apply(m)
+        auto_moves(g, "safe")
+        ui.wait_layout(engine_piles(g))

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 import js
 
 from ..notation import GameError
-from .store import ASIDE
+from .store import ASIDE, keep_aside, read
 
 T = TypeVar("T")
 
@@ -34,23 +34,17 @@ class Kept:
     def load(self, parse: Callable[[str], T], what: str, instead: str) -> T | None:
         """The stored value, or None when there is none or it is damaged (then a notice
         naming ``what`` it was and ``instead``: what the page does without it)."""
-        if self.storage is None:
-            return None
-        try:
-            text = self.storage.getItem(self.key)
-        except Exception:
-            return None
-        if not isinstance(text, str):
+        text = read(self.storage, self.key)
+        if text is None:
             return None
         try:
             return parse(text)
         except GameError as e:
             self.notice = f"Your {what} could not be read ({e}): kept aside, {instead}."
-            try:
-                self.storage.setItem(f"{ASIDE}{self.key}/{int(time.time())}", text)
-                self.storage.removeItem(self.key)
-            except Exception:  # full: leave it where it is, and never write over it
-                self.storage = None
+            if not keep_aside(
+                self.storage, self.key, text, f"{ASIDE}{self.key}/{int(time.time())}"
+            ):
+                self.storage = None  # it stays where it is: never write over it
             return None
 
     def save(self, text: str) -> None:

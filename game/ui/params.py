@@ -50,7 +50,9 @@ def read(query: dict[str, str]) -> Choice:
         if mode in AUTOMOVE:
             c.automove = mode
         else:
-            c.notices.append(f"Auto-move {_short(mode)} is not off, safe or always; using your setting.")
+            c.notices.append(
+                f"Auto-move {_short(mode)} is not off, safe or always; using your setting."
+            )
     names = [n for n in query.get("rules", "").split(",") if n]
     known = {h.name for h in GAMES[c.game].house_rules}
     for n in names:

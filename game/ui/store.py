@@ -44,39 +44,15 @@ class Store:
         return self.storage is not None
 
     def load(self) -> Saved | None:
-        if self.storage is None:
-            return None
-        try:
-            text = self.storage.getItem(self.key)
-        except Exception:
-            return None
-        if text is None or not isinstance(text, str):
+        text = read(self.storage, self.key)
+        if text is None:
             return None
         try:
             return unpack(text)
         except SavedError as e:
-            self._keep_aside(text)
+            keep_aside(self.storage, self.key, text, f"{ASIDE}{int(time.time() * 1000)}")
             self.notice = f"Your saved game could not be read ({e}); it was kept aside."
             return None
-
-    def _keep_aside(self, text: str) -> None:
-        """Move the bad entry to its own key; a big one may not fit twice, so then it is
-        removed first and written back at once (it is in memory here)."""
-        storage = self.storage
-        assert storage is not None
-        aside = f"{ASIDE}{int(time.time() * 1000)}"
-        try:
-            storage.setItem(aside, text)
-        except Exception:  # no room for a copy
-            try:
-                storage.removeItem(self.key)
-                storage.setItem(aside, text)
-            except Exception:  # still none: put it back rather than lose it
-                with contextlib.suppress(Exception):
-                    storage.setItem(self.key, text)
-                return
-        with contextlib.suppress(Exception):
-            storage.removeItem(self.key)
 
     def save(self, game: Game, elapsed: float, turns: list[int], redo: list[int]) -> str:
         """Store the game; returns a notice when saving has just stopped working."""
@@ -109,3 +85,33 @@ class Store:
 
         listen(js.window, "pagehide", leave)
         listen(js.document, "visibilitychange", leave)
+
+
+def read(storage: Any, key: str) -> str | None:
+    """The text stored under ``key``; None if there is none or no storage to ask."""
+    if storage is None:
+        return None
+    try:
+        text = storage.getItem(key)
+    except Exception:
+        return None
+    return text if isinstance(text, str) else None
+
+
+def keep_aside(storage: Any, key: str, text: str, aside: str) -> bool:
+    """Move a damaged entry from ``key`` to ``aside``; False if it stays where it was. A big
+    one may not fit twice, so then it is removed first and written back at once (it is in
+    memory here) — or put back rather than lost."""
+    try:
+        storage.setItem(aside, text)
+    except Exception:  # no room for a copy
+        try:
+            storage.removeItem(key)
+            storage.setItem(aside, text)
+        except Exception:  # still none: put it back
+            with contextlib.suppress(Exception):
+                storage.setItem(key, text)
+            return False
+    with contextlib.suppress(Exception):
+        storage.removeItem(key)
+    return True
