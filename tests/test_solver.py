@@ -138,3 +138,28 @@ def test_best_first_proves_the_same_losses_as_depth_first() -> None:
                ["3D", "JH"], ["4H", "6C"]]  # fmt: skip
     result = BestFirst(layout("whitehead", blocked, stock=["8c"])).run(seconds=5)
     assert result is not None and result.result == "lost"
+
+
+def test_a_path_cut_for_memory_keeps_wins_but_proves_no_loss(monkeypatch: Any) -> None:
+    """Depth-first paths stop at MAX_DEPTH (memory); a search that cut one may still win,
+    but its "lost" would not be a proof, so it says "unknown" instead."""
+    import game.solver.search as search
+
+    lost = Search(game.new_game("whitehead", 96))
+    assert lost.run() is not None and lost.result is not None
+    assert lost.result.result == "lost" and not lost.cut
+    monkeypatch.setattr(search, "MAX_DEPTH", 3)
+    cut = Search(game.new_game("whitehead", 96))
+    result = cut.run()
+    assert result is not None and cut.cut
+    assert (result.result, result.reason) == ("unknown", "memory")
+    assert len(cut.path) <= 3
+    monkeypatch.setattr(search, "MAX_DEPTH", 200)
+    start = game.new_game("whitehead", 2)  # won on a path that does not go that deep
+    deep = Search(start)
+    result = deep.run()
+    assert result is not None and result.result == "won" and deep.cut
+    replayed = start.copy()
+    for m in result.moves:
+        replayed.play(m)
+    assert replayed.status == "won"

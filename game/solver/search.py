@@ -7,7 +7,8 @@ is given where the rule is made:
 1. Transposition table: a position whose canonical key was seen is not searched again.
    Plain reachability: the set of positions reachable from the root is explored once, so a
    win is found if one exists, and "lost" means no reachable position is won. Cycles (a
-   card moved back and forth, or Unlimited's endless passes) end at a seen key.
+   card moved back and forth, or Unlimited's endless passes) end at a seen key. A path is
+   cut at MAX_DEPTH (memory); a search that cut one never says "lost".
 2. Safe foundation moves are forced (the only move tried) — see :func:`forced` (Linus:
    a wider rule, fans.safe_home).
 3. The stock is a move per reachable waste card (stock.py); in Unlimited, an unordered
@@ -39,6 +40,10 @@ from .reserve import dump, foundation_chains, goes_home, stuck, tableau_chains
 from .stock import reach, reachable, steps
 
 MAX_POSITIONS = 2_000_000  # ~120 MB of keys in CPython: a browser tab stays under 300 MB
+# Depth-first paths are cut this deep: each level holds its moves and the board's history
+# (~1.5 KB), and a wandering path reached 176,000 levels (290 MB) on Whitehead deal 123.
+# A cut keeps every "won" true but ends "lost" proofs: the search then ends "unknown".
+MAX_DEPTH = 40_000
 
 # A solver move: engine moves played in order (deals then a play), or a reserve play in
 # Unlimited, ("reserve", card, destination), made on the search's own copy.
@@ -147,6 +152,7 @@ class Search:
         self.max_positions = max_positions
         self.single = game.rules.unit is None
         self.seen: set[int] = set()
+        self.cut = False  # a path was cut at MAX_DEPTH: no proof of a loss
         self.nodes = 0
         self.seconds = 0.0
         self.result: Result | None = None
@@ -307,12 +313,18 @@ class Search:
             path.append(step)
             if self._won():
                 return Result("won", self._line(), self.nodes)
-            frames.append((self._moves(), [0], 0))
+            if len(path) >= MAX_DEPTH:
+                self.cut = True
+                frames.append(([], [0], 0))  # a leaf: backed out of at once
+            else:
+                frames.append((self._moves(), [0], 0))
             if self.nodes & 255 == 0:
                 if len(seen) >= self.max_positions:
                     return Result("unknown", [], self.nodes, reason="memory")
                 if self.nodes >= budget or time.perf_counter() >= deadline:
                     return None
+        if self.cut:
+            return Result("unknown", [], self.nodes, reason="memory")
         return Result("lost", [], self.nodes)
 
     def _line(self) -> list[str]:
