@@ -38,18 +38,19 @@ KEY = "solitaire/current"
 # Click Hint and resolve with the seconds until the page answers, and what it said.
 ASK = """() => new Promise((resolve) => {
   const line = document.getElementById("status-line");
+  line.textContent = "";  // before the click: its answer may come at once, in the click
   const t0 = performance.now();
   document.getElementById("hint").click();
   const look = () => {
     const text = line.textContent.trim();
     const lit = document.querySelector("#table .hint");
-    if (lit || (text && text !== "Thinking…")) {
-      resolve({ seconds: (performance.now() - t0) / 1000, text, lit: !!lit });
+    const seconds = (performance.now() - t0) / 1000;
+    if (lit || (text && text !== "Thinking…") || seconds > 60) {
+      resolve({ seconds, text: seconds > 60 ? "no answer in 60 s" : text, lit: !!lit });
     } else {
       requestAnimationFrame(look);
     }
   };
-  line.textContent = "";
   look();
 })"""
 
