@@ -11,7 +11,7 @@ import pytest
 
 import game
 from game.notation import F0, T0
-from game.solver import BestFirst, Search, solve
+from game.solver import BestFirst, Restarts, Search, solve
 from game.solver.fans import safe_home, stuck
 from game.solver.search import forced
 
@@ -37,7 +37,7 @@ def replays_to_won(g: game.Game, moves: list[str]) -> bool:
 
 def wins_with_both_searches(g: game.Game) -> list[list[str]]:
     lines = []
-    for kind in (Search, BestFirst):
+    for kind in (Search, BestFirst, Restarts):
         result = kind(g).run(seconds=5)
         assert result is not None and result.result == "won", kind.__name__
         assert replays_to_won(g, result.moves)
@@ -114,7 +114,7 @@ def test_stuck_sees_two_fans_that_block_each_other() -> None:
     )
     assert g.status == "playing" and stuck(g)
     assert Search(g)._moves() == []  # cut at once
-    for kind in (Search, BestFirst):
+    for kind in (Search, BestFirst, Restarts):
         result = kind(g).run(seconds=5)
         assert result is not None and result.result == "lost"
 

@@ -21,7 +21,7 @@ import pytest
 
 import game
 from game.notation import T0
-from game.solver import BestFirst, Search, solve
+from game.solver import BestFirst, Restarts, Search, solve
 from game.solver.key import position_key
 
 GOLDEN = json.loads((Path(__file__).parent / "golden" / "solver_wins.json").read_text())
@@ -148,7 +148,7 @@ def test_rule_4_keeps_a_king_moved_to_an_empty_pile_from_cards_under_it(
     g = layout(name, tableau, rules=rules, foundations=foundations)
     assert needed in [str(m) for m in g.legal_moves()]
     n = int(needed.partition("x")[2] or 1)
-    for kind in (Search, BestFirst):
+    for kind in (Search, BestFirst, Restarts):
         result = kind(g).run(seconds=5)
         assert result is not None and result.result == "won", kind.__name__
         assert replays_to_won(g, result.moves)
@@ -174,7 +174,7 @@ def test_the_transposition_table_keeps_a_win_through_a_position_seen_in_another_
     swapped = layout("whitehead", [tableau[i] for i in (1, 0, 3, 2, 4, 6, 5)])
     assert position_key(swapped) == position_key(g)
     for start in (g, swapped):
-        for kind in (Search, BestFirst):
+        for kind in (Search, BestFirst, Restarts):
             result = kind(start).run(seconds=5)
             assert result is not None and result.result == "won", kind.__name__
             assert replays_to_won(start, result.moves)
@@ -197,7 +197,7 @@ def test_linus_pgs_no_move_is_forced_while_a_redeal_can_still_win() -> None:
     early = g.copy()
     early.play("t1>f")
     assert solve(early, seconds=5).result == "lost"
-    for kind in (Search, BestFirst):
+    for kind in (Search, BestFirst, Restarts):
         result = kind(g).run(seconds=5)
         assert result is not None and result.result == "won", kind.__name__
         assert replays_to_won(g, result.moves)

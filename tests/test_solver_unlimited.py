@@ -13,10 +13,10 @@ import pytest
 
 import game
 from game.notation import STOCK, WASTE
-from game.solver import BestFirst, Search, solve
+from game.solver import BestFirst, Restarts, Search, solve
 from game.solver.reserve import foundation_chains, goes_home, stuck, tableau_chains
 
-SOLVERS = (Search, BestFirst)
+SOLVERS = (Search, BestFirst, Restarts)
 HERE = Path(__file__).parent
 GOLDEN = json.loads((HERE / "golden" / "solver_wins.json").read_text())
 # Wins found since the reserve rules (deals the solver could not decide before), pinned.

@@ -4,6 +4,7 @@ Pure Python on the engine's API; runs the same in CPython and Pyodide, in slices
 """
 
 from .best import BestFirst
+from .restarts import Restarts
 from .search import MAX_POSITIONS, Portfolio, Result, Search, solve
 
-__all__ = ["MAX_POSITIONS", "BestFirst", "Portfolio", "Result", "Search", "solve"]
+__all__ = ["MAX_POSITIONS", "BestFirst", "Portfolio", "Restarts", "Result", "Search", "solve"]

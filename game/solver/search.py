@@ -142,20 +142,24 @@ class Search:
 
     def __init__(self, game: Game, max_positions: int = MAX_POSITIONS) -> None:
         self.start = game.copy()
-        self.board = game.copy()
         self.reserve = game.redeals_left is None and game.rules.passes is None
+        self.max_positions = max_positions
+        self.single = game.rules.unit is None
+        self.nodes = 0
+        self.seconds = 0.0
+        self.result: Result | None = None
+        self._begin()
+
+    def _begin(self) -> None:
+        """Set the board, the table and the path at the start position (again, to restart)."""
+        self.board = self.start.copy()
         if self.reserve:  # unlimited passes: stock and waste are one unordered reserve
             self.board.piles[STOCK] = tuple(
                 sorted(self.board.piles[STOCK] + self.board.piles[WASTE])
             )
             self.board.piles[WASTE] = ()
-        self.max_positions = max_positions
-        self.single = game.rules.unit is None
         self.seen: set[int] = set()
         self.cut = False  # a path was cut at MAX_DEPTH: no proof of a loss
-        self.nodes = 0
-        self.seconds = 0.0
-        self.result: Result | None = None
         self.path: list[Step] = []
         # Each frame: the moves to try at a depth, and the next one's index.
         self.frames: list[tuple[list[Step], list[int], int]] = []
@@ -343,32 +347,43 @@ class Search:
 
 
 class Portfolio:
-    """Depth-first and best-first searches taking turns in short slices; the first to
-    decide wins (each is a complete search, so either one's "lost" is a proof).
+    """Searches taking turns in short slices; the first to decide wins (each is a complete
+    search, or a run of complete dives, so any one's "lost" is a proof).
 
     Depth-first wins Whitehead and Blind Alleys in milliseconds and proves their losses;
-    best-first finds the rarer wins of Linus and Unlimited. Same interface as Search.
+    best-first finds the rarer wins of Unlimited, and restarted dives (restarts.py) those
+    of Linus. Same interface as Search.
     """
 
     SLICE = 0.1  # seconds a share
 
     def __init__(self, game: Game) -> None:
         from .best import BestFirst
+        from .restarts import Restarts
 
         half = MAX_POSITIONS // 2
-        # Depth-first gets three turns in four where the stock is finite (Whitehead, Blind
-        # Alleys); even turns elsewhere. Measured by bench/solver.py on deals 1-30 at 10 s:
-        # Whitehead 93.3% -> 96.7% decided; Unlimited lost ground with best-first at 2:1.
-        finite = game.rules.passes not in (None, 0)
-        self.shares: tuple[int, ...] = (3, 1) if finite else (1, 1)
-        best = [BestFirst(game, half // 2)]
-        if game.rules.passes is None:
+        passes = game.rules.passes
+        self.searches: list[Search] = [Search(game, half)]
+        if passes is None:
             # Unlimited: best-first's turns go half to each of two scores, which win
             # different deals (best.py); at 15,000 nodes in all, 37 of 57 deals against 35.
-            best = [BestFirst(game, half // 4), BestFirst(game, half // 4, plain=True)]
-            self.shares = (2, 1, 1)
-        self.searches: list[Search] = [Search(game, half), *best]
+            self.searches += [BestFirst(game, half // 4), BestFirst(game, half // 4, plain=True)]
+            self.shares: tuple[int, ...] = (2, 1, 1)
+        elif passes == 0:
+            # Linus: dives get three turns in four. On deals 1-200 at 10 s, depth-first and
+            # best-first at even turns decided 80.5%; the dives alone won 35 of the 39
+            # deals left (bench/solver.py; restarts.py).
+            self.searches.append(Restarts(game, half // 2))
+            self.shares = (1, 3)
+        else:
+            # A finite stock (Whitehead, Blind Alleys): depth-first gets three turns in
+            # four. Measured by bench/solver.py on deals 1-30 at 10 s: Whitehead 93.3% ->
+            # 96.7% decided against even turns.
+            self.searches.append(BestFirst(game, half // 2))
+            self.shares = (3, 1)
         self.result: Result | None = None
+        self.turn = 0  # whose turn it is, and the seconds of it used so far
+        self.used = 0.0
 
     @property
     def nodes(self) -> int:
@@ -379,25 +394,35 @@ class Portfolio:
         return sum(s.seconds for s in self.searches)
 
     def run(self, nodes: int = 10_000_000, seconds: float = 10.0) -> Result | None:
+        """Turns go round the searches, each ``SLICE`` seconds a share. A turn carries over
+        from call to call, so a page calling with slices of a few milliseconds still gives
+        every search its share (not the first one every time)."""
         if self.result is not None:
             return self.result
         deadline = time.perf_counter() + seconds
         budget = self.nodes + nodes
+        searches = self.searches
         while True:
-            live = [s for s in self.searches if s.result is None or s.result.result != "unknown"]
-            if not live:
+            if all(s.result is not None and s.result.result == "unknown" for s in searches):
                 self.result = Result("unknown", [], self.nodes, self.seconds, reason="memory")
                 return self.result
-            for search in live:
-                left = deadline - time.perf_counter()
-                if left <= 0 or self.nodes >= budget:
-                    return None
-                turn = self.SLICE * self.shares[self.searches.index(search)]
-                result = search.run(nodes=budget - self.nodes, seconds=min(turn, left))
+            left = deadline - time.perf_counter()
+            if left <= 0 or self.nodes >= budget:
+                return None
+            search = searches[self.turn]
+            turn = self.SLICE * self.shares[self.turn]
+            if search.result is None:  # (one out of memory sits out)
+                was = search.seconds
+                result = search.run(nodes=budget - self.nodes, seconds=min(turn - self.used, left))
+                self.used += search.seconds - was
                 if result is not None and result.result != "unknown":
                     result.nodes, result.seconds = self.nodes, self.seconds
                     self.result = result
                     return result
+                if self.used < turn and search.result is None:
+                    continue  # the deadline or the node budget came first: the turn goes on
+            self.turn = (self.turn + 1) % len(searches)
+            self.used = 0.0
 
 
 def solve(game: Game, seconds: float = 10.0, nodes: int = 10_000_000) -> Result:

@@ -17,7 +17,7 @@ from pyodide.ffi import create_proxy
 from ..assist import won_on_paper
 from ..notation import Move
 from ..records import replay
-from ..solver import Portfolio
+from ..solver import Portfolio, Search
 from ..solver.best import score
 from .dom import by_id, guarded
 
@@ -180,7 +180,7 @@ class Advisor:
     def most_promising(self, game: Game) -> Move | None:
         """The move whose result the search would look at first, never one known lost."""
         choices: list[tuple[int, Any]] = []
-        probe = Portfolio(game).searches[1]
+        probe = Search(game)  # scored as best-first would (best.py), never searched
         for m in game.plain_moves():
             probe._play((m,))
             if self.verdicts.get(probe.board.key()) != "lost":
