@@ -81,7 +81,30 @@ def forced(game: Game, move: Plain, heights: list[list[int]]) -> bool:
     card = game.piles[move[0]][-1]
     if game.rules.name == "linus":  # a wider rule, for fans (fans.py)
         return safe_home(card, [h[0] if h else 0 for h in heights])
+    if game.rules.build is Build.SAME_COLOUR and game.rules.decks == 1:
+        return _safe_same_colour(card, heights)
     return _safe_card(game, card, heights)
+
+
+def _safe_same_colour(card: int, heights: list[list[int]]) -> bool:
+    """Whitehead's wider rule: a card of rank r may go home at once when the other suit of
+    its colour is home up to r-2 (not only r-1, as :func:`_safe_card` asks).
+
+    Only two cards ever go on ``card``: the r-1 of its own suit (home: ``card`` goes home)
+    and x, the r-1 of the other suit of its colour. Take a winning line; send ``card`` home
+    first, then play the line with its moves of ``card`` dropped, and a move of x onto
+    ``card`` made "x home" instead (its suit stands at exactly r-2 then: at least r-2 now,
+    and x not yet home), with x's later moves dropped. x moves alone (the r-2 of its suit
+    is home, so no same-suit run hangs below it), and nothing goes on x (both r-2 cards of
+    its colour are home). Every other move finds the same card on top as in the line, or a
+    pile emptied earlier (harmless, whatever empty piles take); the waste is the line's less
+    ``card``, and a pass deals it once: that deal is dropped (stock.py covers any line).
+    """
+    rank = (card >> 2) + 1
+    if rank <= 2:
+        return True  # x is an Ace, or there is none
+    twin = heights[3 - (card & 3)]  # suits S H D C: S-C and H-D share a colour
+    return bool(twin) and twin[0] >= rank - 2
 
 
 def _safe_card(game: Game, card: int, heights: list[list[int]]) -> bool:
