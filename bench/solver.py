@@ -21,8 +21,9 @@ The search's tables are freed between deals, so this is the peak of the hungries
 --pyodide N (default 2, 0 to skip) then measures the solver in the browser: the first N
 deals of each game, in headless chromium (scripts/serve.py, tests/pyodide/solver.html: plain
 Pyodide from static/vendor/ with game/ loaded from pyscript.toml's [files], as the page
-ships it). Each deal runs the portfolio's two searches one after the other, depth-first
-(Search) then best-first (BestFirst), each for --pyodide-seconds / 2; CPython then runs the
+ships it). Each deal runs the portfolio's three kinds of search one after the other,
+depth-first (Search), best-first (BestFirst) and restarted dives (Restarts), each for
+--pyodide-seconds / 3; CPython then runs the
 same searches with the node counts Pyodide reached as their budgets. The searches are
 deterministic, so both sides do exactly the same work (checked: same nodes, same result),
 and the ratio of nodes per second, Pyodide / CPython, is the browser's speed.
@@ -185,15 +186,15 @@ def report(results: dict[str, tuple[list[Row], int]], seconds: float) -> None:
 
 
 def measure(name: str, deal: int, seconds: float, budgets: list[int] | None) -> list[Row]:
-    """Run depth-first then best-first on a deal: for ``seconds`` each, or (``budgets``)
+    """Run depth-first, best-first and dives on a deal: for ``seconds`` each, or (``budgets``)
     for exactly these node counts. The same source runs in CPython and in Pyodide."""
     import time
 
     import game
-    from game.solver import BestFirst, Search
+    from game.solver import BestFirst, Restarts, Search
 
     out = []
-    for i, kind in enumerate((Search, BestFirst)):
+    for i, kind in enumerate((Search, BestFirst, Restarts)):
         began = time.perf_counter()
         search = kind(game.new_game(name, deal))
         if budgets is None:
@@ -218,7 +219,7 @@ def pyodide_ratio(games: list[str], count: int, seconds: float) -> None:
     source = inspect.getsource(measure)
     print(
         f"\nPyodide (headless chromium, plain Pyodide) against CPython: deals 1-{count},"
-        f" depth-first then best-first, {seconds / 2:g} s each in Pyodide, the same nodes"
+        f" depth-first, best-first and dives, {seconds / 3:g} s each in Pyodide, the same nodes"
         " in CPython"
     )
     totals: dict[str, list[float]] = {"py": [0, 0], "c": [0, 0]}
@@ -245,7 +246,7 @@ def pyodide_ratio(games: list[str], count: int, seconds: float) -> None:
         for name in games:
             rows: dict[str, list[tuple[Row, Row]]] = {}
             for deal in range(1, count + 1):
-                call = f"import json\njson.dumps(measure({name!r}, {deal}, {seconds / 2!r}, None))"
+                call = f"import json\njson.dumps(measure({name!r}, {deal}, {seconds / 3!r}, None))"
                 py: list[Row] = json.loads(page.evaluate("(code) => window.runPython(code)", call))
                 # a search that ended (won or lost) ends at the same node with no budget
                 budgets = [int(r["nodes"]) if r["result"] == "unknown" else 10**12 for r in py]
@@ -284,7 +285,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0, help="budget per deal (5)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2, help="workers (cores)")
     parser.add_argument("--pyodide", type=int, default=2, metavar="N", help="deals (2; 0: skip)")
-    parser.add_argument("--pyodide-seconds", type=float, default=2.0, help="per deal (2)")
+    parser.add_argument("--pyodide-seconds", type=float, default=3.0, help="per deal (3)")
     parser.add_argument("--out", type=Path, help="write one JSON line per deal here")
     parser.add_argument("-v", "--verbose", action="store_true", help="a line per deal")
     parser.add_argument("--worker", help=argparse.SUPPRESS)

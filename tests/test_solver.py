@@ -154,8 +154,8 @@ def test_a_path_cut_for_memory_keeps_wins_but_proves_no_loss(monkeypatch: Any) -
     assert result is not None and cut.cut
     assert (result.result, result.reason) == ("unknown", "memory")
     assert len(cut.path) <= 3
-    monkeypatch.setattr(search, "MAX_DEPTH", 200)
-    start = game.new_game("whitehead", 2)  # won on a path that does not go that deep
+    monkeypatch.setattr(search, "MAX_DEPTH", 150)
+    start = game.new_game("whitehead", 8)  # won on a path that does not go that deep
     deep = Search(start)
     result = deep.run()
     assert result is not None and result.result == "won" and deep.cut

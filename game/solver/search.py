@@ -19,8 +19,9 @@ is given where the rule is made:
    fans.stuck, an order in which every card can first leave must exist).
 6. Unlimited: an empty tableau is a win, and a position where some cards can never move
    again is cut — see reserve.py's :func:`goes_home` and :func:`stuck`.
-Move order (foundations, moves that turn a card or empty a pile, then the rest) only decides
-how soon a win is found, never whether.
+Move order (foundations, moves that turn a card or empty a pile, then the rest; in
+Whitehead, moves that make a same-suit run before the rest and those that split one last)
+only decides how soon a win is found, never whether.
 """
 
 from __future__ import annotations
@@ -168,6 +169,9 @@ class Search:
         self.reserve = game.redeals_left is None and game.rules.passes is None
         self.max_positions = max_positions
         self.single = game.rules.unit is None
+        # Whitehead: cards build by colour but move together only in suit, so a move that
+        # makes a same-suit run is tried early and one that splits one late (order only)
+        self.suit_runs = game.rules.build is Build.SAME_COLOUR
         self.nodes = 0
         self.seconds = 0.0
         self.result: Result | None = None
@@ -234,6 +238,8 @@ class Search:
         opening: list[Step] = []
         from_waste: list[Step] = []
         others: list[Step] = []
+        natural: list[Step] = []
+        splits: list[Step] = []
         redeal: list[Step] = []
         for m in board.plain_moves():
             src, dst, n = m
@@ -255,6 +261,10 @@ class Search:
                     opening.append((m,))
                 elif p[-n - 1] >= DOWN:
                     opening.append((m,))
+                elif self.suit_runs and p[-n - 1] - p[-n] == 4:  # splits a run: seldom of use
+                    splits.append((m,))
+                elif self.suit_runs and piles[dst] and piles[dst][-1] - p[-n] == 4:  # makes one
+                    natural.append((m,))
                 else:
                     others.append((m,))
         if self.reserve:  # reserve cards only in chains that end with a tableau card
@@ -273,7 +283,7 @@ class Search:
             talon = self._talon_moves()
         if self.single and dead(board):
             return []
-        return to_foundation + opening + from_waste + others + talon + redeal
+        return to_foundation + opening + from_waste + natural + others + talon + splits + redeal
 
     def _talon_moves(self) -> list[Step]:
         board = self.board
@@ -434,7 +444,7 @@ class Portfolio:
                 return None
             search = searches[self.turn]
             turn = self.SLICE * self.shares[self.turn]
-            if search.result is None:  # (one out of memory sits out)
+            if search.result is None or search.result.result != "unknown":  # (out of memory)
                 was = search.seconds
                 result = search.run(nodes=budget - self.nodes, seconds=min(turn - self.used, left))
                 self.used += search.seconds - was
