@@ -163,3 +163,39 @@ def test_a_path_cut_for_memory_keeps_wins_but_proves_no_loss(monkeypatch: Any) -
     for m in result.moves:
         replayed.play(m)
     assert replayed.status == "won"
+
+
+@pytest.mark.parametrize(
+    ("name", "rules"),
+    [(name, {}) for name in game.GAMES] + [("linus", {"pgs": True})],
+)
+def test_a_key_worked_out_without_playing_the_move_is_the_key_after_it(
+    name: str, rules: dict[str, bool]
+) -> None:
+    """Depth-first drops a move to a seen position by its key alone, worked out from the
+    two piles it changes (Search._child_key). Along random games, for every move the search
+    would try, that key is the one the position has once the move is played. (Not while
+    Linus's redeals keep the fans in order: there the move is always played.)"""
+    import random
+
+    rng = random.Random(name)
+    worked = 0
+    for deal in range(1, 4):
+        search = Search(game.new_game(name, deal, **rules))
+        for _ in range(60):
+            key = search._key()
+            moves = search._moves()
+            if not moves:
+                break
+            for step in moves:
+                child = search._child_key(key, step)
+                search._play(step)
+                if child is not None:
+                    assert child == search._key(), (name, deal, step)
+                    worked += 1
+                elif rules and search.board.redeals_left:
+                    worked += 1  # never worked out (ordered fans), as it should be
+                search._unplay(step)
+                assert search._key() == key
+            search._play(rng.choice(moves))
+    assert worked >= 100, worked

@@ -107,15 +107,23 @@ class BestFirst(Search):
             _, _, data, key = heapq.heappop(heap)
             self._unpack(data)
             for step in self._moves():
-                self._play(step)
                 self.nodes += 1
-                child = self._key()
-                if child not in parents:
-                    parents[child] = key
-                    if self._won():
-                        return Result("won", self._line_to(child), self.nodes)
-                    self.count += 1
-                    heapq.heappush(heap, (score(self), self.count, self._pack(), child))
+                child = self._child_key(key, step)  # a seen one is dropped unplayed
+                if child is None:
+                    self._play(step)
+                    child = self._key()
+                    if child in parents:
+                        self._unplay(step)
+                        continue
+                elif child in parents:
+                    continue
+                else:
+                    self._play(step)
+                parents[child] = key
+                if self._won():
+                    return Result("won", self._line_to(child), self.nodes)
+                self.count += 1
+                heapq.heappush(heap, (score(self), self.count, self._pack(), child))
                 self._unplay(step)
             if len(parents) >= self.max_positions:
                 return Result("unknown", [], self.nodes, reason="memory")

@@ -34,6 +34,34 @@ def _hash(data: bytes) -> int:
     return int.from_bytes(blake2b(data, digest_size=8).digest(), "little")
 
 
+def pile_hash(p: tuple[int, ...]) -> int:
+    """A tableau pile's share of the key (remembered: most piles come back again and again)."""
+    h = _piles.get(p)
+    if h is None:
+        if len(_piles) > MEMO_LIMIT:
+            _piles.clear()
+        h = _piles[p] = _hash(bytes(p))
+    return h
+
+
+def foundation_hash(p: tuple[int, ...]) -> int:
+    """A foundation's share: its suit and height."""
+    return FOUNDATION[(p[-1] & 3) * 16 + len(p)] if p else 0
+
+
+def talon_hash(stock: tuple[int, ...], waste: tuple[int, ...]) -> int:
+    """The stock and waste's share, in that order (remembered)."""
+    if not stock and not waste:
+        return 0
+    pair = (stock, waste)
+    h = _talons.get(pair)
+    if h is None:
+        if len(_talons) > MEMO_LIMIT:
+            _talons.clear()
+        h = _talons[pair] = _hash(b"t" + bytes(stock) + b"\xfe" + bytes(waste))
+    return h
+
+
 def position_key(game: Game, unordered_stock: bool = False) -> int:
     piles = game.piles
     memo = _piles
@@ -62,14 +90,8 @@ def position_key(game: Game, unordered_stock: bool = False) -> int:
             total += RESERVE[c]
         for c in waste:
             total += RESERVE[c]
-    elif stock or waste:
-        pair = (stock, waste)
-        h = _talons.get(pair)
-        if h is None:
-            if len(_talons) > MEMO_LIMIT:
-                _talons.clear()
-            h = _talons[pair] = _hash(b"t" + bytes(stock) + b"\xfe" + bytes(waste))
-        total += h
+    else:
+        total += talon_hash(stock, waste)
     red = game.redeals_left
     total += REDEALS[16 if red is None else red]
     return total & MASK

@@ -36,7 +36,7 @@ from ..rules import Build, accepts
 from ..state import Game, Plain
 from . import fans
 from .fans import safe_home
-from .key import position_key
+from .key import MASK, foundation_hash, pile_hash, position_key, talon_hash
 from .reserve import dump, foundation_chains, goes_home, stuck, tableau_chains
 from .stock import reach, reachable, steps
 
@@ -188,18 +188,50 @@ class Search:
         self.seen: set[int] = set()
         self.cut = False  # a path was cut at MAX_DEPTH: no proof of a loss
         self.path: list[Step] = []
-        # Each frame: the moves to try at a depth, and the next one's index.
+        # Each frame: the moves to try at a depth, the next one's index, and the key there.
         self.frames: list[tuple[list[Step], list[int], int]] = []
         if self._won():
             self.result = Result("won", self._line())
         else:
-            self.seen.add(self._key())
-            self.frames.append((self._moves(), [0], 0))
+            key = self._key()
+            self.seen.add(key)
+            self.frames.append((self._moves(), [0], key))
 
     # -- the position ------------------------------------------------------------------------
 
     def _key(self) -> int:
         return position_key(self.board, self.reserve)
+
+    def _child_key(self, key: int, step: Step) -> int | None:
+        """The key after ``step`` from the position of key ``key``, worked out without
+        playing it: one move from a pile or the waste changes two piles, so two shares of
+        the key (key.py) change. Most moves lead to positions already seen (two in three
+        in Whitehead), and those are then dropped without being played. None for a deal,
+        a reserve play, or while Linus's redeals keep the fans in order: play it then."""
+        if len(step) != 1:
+            return None
+        src, dst, n = step[0]
+        board = self.board
+        if (
+            src < WASTE
+            or (src == WASTE and self.reserve)
+            or (board.rules.shuffle_redeals and board.redeals_left)
+        ):
+            return None
+        piles = board.piles
+        p, q = piles[src], piles[dst]
+        rest = p[:-n]
+        if rest and rest[-1] >= DOWN:  # the uncovered card turns face up (Game.apply)
+            rest = (*rest[:-1], rest[-1] - DOWN)
+        if src == WASTE:
+            key += talon_hash(piles[STOCK], rest) - talon_hash(piles[STOCK], p)
+        else:
+            key += pile_hash(rest) - pile_hash(p)
+        if dst >= T0:
+            key += pile_hash(q + p[-n:]) - pile_hash(q)
+        else:
+            key += foundation_hash(q + p[-n:]) - foundation_hash(q)
+        return key & MASK
 
     def _won(self) -> bool:
         """Every card home; with a reserve, an empty tableau (the reserve then goes home)."""
@@ -332,7 +364,7 @@ class Search:
         """Depth-first until a result, or None once ``budget`` nodes or ``deadline`` pass."""
         frames, seen, path = self.frames, self.seen, self.path
         while frames:
-            moves, at, _ = frames[-1]
+            moves, at, here = frames[-1]
             if at[0] == len(moves):
                 frames.pop()
                 if path:
@@ -340,21 +372,27 @@ class Search:
                 continue
             step = moves[at[0]]
             at[0] += 1
-            self._play(step)
             self.nodes += 1
-            key = self._key()
-            if key in seen:
-                self._unplay(step)
-                continue
+            key = self._child_key(here, step)
+            if key is None:
+                self._play(step)
+                key = self._key()
+                if key in seen:
+                    self._unplay(step)
+                    continue
+            elif key in seen:
+                continue  # seen: dropped without being played
+            else:
+                self._play(step)
             seen.add(key)
             path.append(step)
             if self._won():
                 return Result("won", self._line(), self.nodes)
             if len(path) >= MAX_DEPTH:
                 self.cut = True
-                frames.append(([], [0], 0))  # a leaf: backed out of at once
+                frames.append(([], [0], key))  # a leaf: backed out of at once
             else:
-                frames.append((self._moves(), [0], 0))
+                frames.append((self._moves(), [0], key))
             if self.nodes & 255 == 0:
                 if len(seen) >= self.max_positions:
                     return Result("unknown", [], self.nodes, reason="memory")
