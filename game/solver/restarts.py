@@ -39,17 +39,29 @@ def luby(i: int) -> int:
 class Restarts(Search):
     """Dives seeded 0, 1, 2, ...: the same game always gives the same dives and line."""
 
-    def __init__(self, game: Game, max_positions: int = MAX_POSITIONS // 4) -> None:
+    def __init__(
+        self,
+        game: Game,
+        max_positions: int = MAX_POSITIONS // 4,
+        base: int = BASE,
+        scored: bool = True,
+    ) -> None:
+        # scored=False: search.py's moves in random order, no score (twice the nodes a
+        # second); Whitehead's long lines want longer dives (base)
+        self.base, self.scored = base, scored
         self.dive = 1
         self.rng = random.Random(self.dive)
-        self.dive_end = BASE * luby(self.dive)
+        self.dive_end = base * luby(self.dive)
         super().__init__(game, max_positions)
 
     def _moves(self) -> list[Step]:
         """search.py's moves (or its one forced move), sorted by the score of the position
-        each leads to (best.py; lower first) plus a random tie-break."""
+        each leads to (best.py; lower first) plus a random tie-break; or shuffled."""
         moves = super()._moves()
         if len(moves) < 2:
+            return moves
+        if not self.scored:
+            self.rng.shuffle(moves)
             return moves
         rank = []
         for step in moves:
@@ -68,7 +80,7 @@ class Restarts(Search):
             # this dive's budget is spent (or its table is full): the next one
             self.dive += 1
             self.rng = random.Random(self.dive)
-            self.dive_end = self.nodes + BASE * luby(self.dive)
+            self.dive_end = self.nodes + self.base * luby(self.dive)
             self._begin()
             if self.result is not None:
                 return self.result
