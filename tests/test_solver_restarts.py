@@ -90,4 +90,5 @@ def test_shuffled_dives_win_a_whitehead_deal_the_other_searches_do_not() -> None
     assert replays_to_won(g, result.moves)
     portfolio = Portfolio(g)
     assert [type(s) for s in portfolio.searches] == [Search, BestFirst, Restarts]
-    assert not portfolio.searches[2].scored
+    shuffled = portfolio.searches[2]
+    assert isinstance(shuffled, Restarts) and not shuffled.scored
