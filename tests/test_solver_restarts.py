@@ -92,3 +92,18 @@ def test_shuffled_dives_win_a_whitehead_deal_the_other_searches_do_not() -> None
     assert [type(s) for s in portfolio.searches] == [Search, BestFirst, Restarts]
     shuffled = portfolio.searches[2]
     assert isinstance(shuffled, Restarts) and not shuffled.scored
+
+
+def test_a_slice_never_runs_far_past_its_budget() -> None:
+    """The page gives the solver a few milliseconds at a time; a search looks at its budget
+    every CHECK nodes, moves to seen positions included (two in three in Whitehead), so
+    a slice ends within that many nodes of its budget."""
+    for search in (
+        Search(game.new_game("whitehead", 195)),
+        Restarts(game.new_game("linus", 196)),
+        Restarts(game.new_game("whitehead", 195), base=20_000, scored=False),
+    ):
+        for _ in range(200):
+            was = search.nodes
+            assert search.run(nodes=100, seconds=600) is None
+            assert search.nodes - was <= 100 + search.CHECK, type(search).__name__

@@ -39,6 +39,8 @@ def luby(i: int) -> int:
 class Restarts(Search):
     """Dives seeded 0, 1, 2, ...: the same game always gives the same dives and line."""
 
+    CHECK = 64  # a scored node costs several plain ones: look at the clock more often
+
     def __init__(
         self,
         game: Game,

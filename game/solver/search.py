@@ -164,6 +164,8 @@ def _parents(build: Build) -> list[tuple[int, ...]]:
 class Search:
     """A depth-first search from ``game``'s position; call :meth:`run` until it has a result."""
 
+    CHECK = 256  # nodes between looks at the clock: a page's slice overruns by that much
+
     def __init__(self, game: Game, max_positions: int = MAX_POSITIONS) -> None:
         self.start = game.copy()
         self.reserve = game.redeals_left is None and game.rules.passes is None
@@ -363,7 +365,14 @@ class Search:
     def _search(self, budget: int, deadline: float) -> Result | None:
         """Depth-first until a result, or None once ``budget`` nodes or ``deadline`` pass."""
         frames, seen, path = self.frames, self.seen, self.path
+        check = self.nodes  # the budget and the clock are looked at every CHECK nodes
         while frames:
+            if self.nodes >= check:  # here, not only at new positions: a run of seen ones
+                check = self.nodes + self.CHECK  # (two in three in Whitehead) must not overrun
+                if len(seen) >= self.max_positions:
+                    return Result("unknown", [], self.nodes, reason="memory")
+                if self.nodes >= budget or time.perf_counter() >= deadline:
+                    return None
             moves, at, here = frames[-1]
             if at[0] == len(moves):
                 frames.pop()
@@ -393,11 +402,6 @@ class Search:
                 frames.append(([], [0], key))  # a leaf: backed out of at once
             else:
                 frames.append((self._moves(), [0], key))
-            if self.nodes & 255 == 0:
-                if len(seen) >= self.max_positions:
-                    return Result("unknown", [], self.nodes, reason="memory")
-                if self.nodes >= budget or time.perf_counter() >= deadline:
-                    return None
         if self.cut:
             return Result("unknown", [], self.nodes, reason="memory")
         return Result("lost", [], self.nodes)
