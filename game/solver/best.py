@@ -108,17 +108,9 @@ class BestFirst(Search):
             self._unpack(data)
             for step in self._moves():
                 self.nodes += 1
-                child = self._child_key(key, step)  # a seen one is dropped unplayed
+                child = self._enter(key, step, parents)
                 if child is None:
-                    self._play(step)
-                    child = self._key()
-                    if child in parents:
-                        self._unplay(step)
-                        continue
-                elif child in parents:
                     continue
-                else:
-                    self._play(step)
                 parents[child] = key
                 if self._won():
                     return Result("won", self._line_to(child), self.nodes)

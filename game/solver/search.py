@@ -27,6 +27,7 @@ only decides how soon a win is found, never whether.
 from __future__ import annotations
 
 import time
+from collections.abc import Container
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -235,6 +236,23 @@ class Search:
             key += foundation_hash(q + p[-n:]) - foundation_hash(q)
         return key & MASK
 
+    def _enter(self, here: int, step: Step, seen: Container[int]) -> int | None:
+        """Play ``step`` from the position of key ``here`` and return the new key, unless
+        it leads to a position in ``seen``: then None, and the board is as it was (the
+        key worked out unplayed where :meth:`_child_key` can)."""
+        key = self._child_key(here, step)
+        if key is None:
+            self._play(step)
+            key = self._key()
+            if key in seen:
+                self._unplay(step)
+                return None
+        elif key in seen:
+            return None
+        else:
+            self._play(step)
+        return key
+
     def _won(self) -> bool:
         """Every card home; with a reserve, an empty tableau (the reserve then goes home)."""
         piles = self.board.piles
@@ -382,17 +400,9 @@ class Search:
             step = moves[at[0]]
             at[0] += 1
             self.nodes += 1
-            key = self._child_key(here, step)
+            key = self._enter(here, step, seen)
             if key is None:
-                self._play(step)
-                key = self._key()
-                if key in seen:
-                    self._unplay(step)
-                    continue
-            elif key in seen:
-                continue  # seen: dropped without being played
-            else:
-                self._play(step)
+                continue
             seen.add(key)
             path.append(step)
             if self._won():
