@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 import pytest
+from solver_kit import RANKS, replays_to_won, small_deal, suit, winnable_positions
 
 import game
 from game.notation import F0, T0
@@ -15,24 +16,9 @@ from game.solver import BestFirst, Restarts, Search, solve
 from game.solver.fans import safe_home, stuck
 from game.solver.search import forced
 
-SUITS = "SHDC"
-RANKS = "A23456789TJQK"
-
 
 def layout(tableau: list[list[str]], **more: Any) -> game.Game:
     return game.from_layout({"game": "linus", "deal": 1, "tableau": tableau, **more})
-
-
-def suit(s: str, up_to: str) -> list[str]:
-    """Foundation cards of suit ``s`` from the Ace up to rank ``up_to``."""
-    return [r + s for r in RANKS[: RANKS.index(up_to) + 1]]
-
-
-def replays_to_won(g: game.Game, moves: list[str]) -> bool:
-    board = g.copy()
-    for move in moves:
-        board.play(move)
-    return board.status == "won"
 
 
 def wins_with_both_searches(g: game.Game) -> list[list[str]]:
@@ -179,48 +165,12 @@ def test_a_card_leaves_onto_a_parent_freed_later() -> None:
 
 def random_position(rng: random.Random, pgs: bool) -> game.Game:
     """A few consecutive ranks of each suit on 2-5 fans (the rest home, or absent)."""
-    while True:
-        founds, cards = [], []
-        for s in SUITS:
-            h = rng.randrange(13)
-            m = min(rng.randrange(4), 13 - h)
-            founds.append(suit(s, RANKS[h - 1]) if h else [])
-            cards += [RANKS[r] + s for r in range(h, h + m)]
-        if 4 <= len(cards) <= 9:
-            break
-    rng.shuffle(cards)
+    founds, cards = small_deal(rng, 9)
     fans: list[list[str]] = [[] for _ in range(rng.randrange(2, 6))]
     for c in cards:
         fans[rng.randrange(len(fans))].append(c)
     more: dict[str, Any] = {"rules": {"pgs": True}, "redeals_left": 0} if pgs else {}
     return layout([f for f in fans if f], foundations=founds, **more)
-
-
-def winnable_positions(g: game.Game) -> tuple[dict[tuple[object, ...], game.Game], set[Any]]:
-    """Every position reachable from ``g`` (by the engine's moves, nothing pruned), and the
-    keys of those from which some line wins."""
-    boards = {g.key(): g.copy()}
-    parents: dict[tuple[object, ...], list[tuple[object, ...]]] = {}
-    todo = [g.key()]
-    while todo:
-        key = todo.pop()
-        board = boards[key]
-        for m in board.plain_moves():
-            child = board.copy()
-            child.apply(m)
-            k = child.key()
-            parents.setdefault(k, []).append(key)
-            if k not in boards:
-                boards[k] = child
-                todo.append(k)
-    good = {k for k, b in boards.items() if b.status == "won"}
-    todo = list(good)
-    while todo:
-        for k in parents.get(todo.pop(), []):
-            if k not in good:
-                good.add(k)
-                todo.append(k)
-    return boards, good
 
 
 @pytest.mark.parametrize("pgs", [False, True], ids=["kings-to-empty-fans", "pgs-no-redeal"])
@@ -232,7 +182,9 @@ def test_the_rules_agree_with_a_search_without_rules(pgs: bool) -> None:
     said = {"stuck": 0, "forced": 0, "won": 0, "lost": 0}
     for _ in range(150):
         start = random_position(rng, pgs)
-        boards, good = winnable_positions(start)
+        space = winnable_positions(start)
+        assert space is not None
+        boards, good = space
         for key, board in boards.items():
             if stuck(board):
                 assert key not in good, board.layout()

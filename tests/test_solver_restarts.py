@@ -5,16 +5,11 @@ everything says "lost"."""
 
 from __future__ import annotations
 
+from solver_kit import replays_to_won
+
 import game
 from game.solver import BestFirst, Portfolio, Restarts, Search
 from game.solver.restarts import BASE, luby
-
-
-def replays_to_won(g: game.Game, moves: list[str]) -> bool:
-    board = g.copy()
-    for move in moves:
-        board.play(move)
-    return board.status == "won"
 
 
 def test_the_dive_budgets_follow_the_luby_sequence() -> None:

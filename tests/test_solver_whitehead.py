@@ -8,22 +8,16 @@ import random
 from typing import Any
 
 import pytest
+from solver_kit import replays_to_won, small_deal, suit, winnable_positions
 
 import game
 from game.notation import F0, T0
 from game.solver import Search
 from game.solver.search import forced
 
-SUITS = "SHDC"
-RANKS = "A23456789TJQK"
-
 
 def layout(tableau: list[list[str]], **more: Any) -> game.Game:
     return game.from_layout({"game": "whitehead", "deal": 1, "tableau": tableau, **more})
-
-
-def suit(s: str, up_to: str) -> list[str]:
-    return [r + s for r in RANKS[: RANKS.index(up_to) + 1]]
 
 
 def heights(g: game.Game) -> list[list[int]]:
@@ -63,10 +57,7 @@ def test_the_search_tries_only_the_forced_move_and_still_wins() -> None:
     result = Search(g).run(seconds=5)
     assert result is not None and result.result == "won"
     assert result.moves[0] == str(game.Move(*home))
-    board = g.copy()
-    for move in result.moves:
-        board.play(move)
-    assert board.status == "won"
+    assert replays_to_won(g, result.moves)
     founds[2] = suit("D", "2")
     lower = layout([["4D", "5H"], ["3D", "6D"], ["5D"]], foundations=founds)
     assert len(Search(lower)._moves()) > 1
@@ -77,16 +68,7 @@ def test_the_search_tries_only_the_forced_move_and_still_wins() -> None:
 
 def random_position(rng: random.Random, kings_only: bool) -> game.Game:
     """A few consecutive ranks of each suit on 2-4 piles and a short stock or waste."""
-    while True:
-        founds, cards = [], []
-        for s in SUITS:
-            h = rng.randrange(13)
-            m = min(rng.randrange(4), 13 - h)
-            founds.append(suit(s, RANKS[h - 1]) if h else [])
-            cards += [RANKS[r] + s for r in range(h, h + m)]
-        if 4 <= len(cards) <= 8:
-            break
-    rng.shuffle(cards)
+    founds, cards = small_deal(rng, 8)
     talon = rng.randrange(3)
     stock, waste = cards[:talon], cards[talon : talon + rng.randrange(2)]
     piles: list[list[str]] = [[] for _ in range(rng.randrange(2, 5))]
@@ -104,37 +86,6 @@ def canon(g: game.Game) -> tuple[object, ...]:
     return (*g.piles[: g.tab[0]], *tableau, g.redeals_left)
 
 
-def winnable_positions(
-    g: game.Game, limit: int = 20_000
-) -> tuple[dict[tuple[object, ...], game.Game], set[Any]] | None:
-    """Every position reachable from ``g`` by the engine's moves, and those some line wins
-    (None past ``limit`` positions)."""
-    boards = {canon(g): g.copy()}
-    parents: dict[tuple[object, ...], list[tuple[object, ...]]] = {}
-    todo = [canon(g)]
-    while todo:
-        key = todo.pop()
-        board = boards[key]
-        for m in board.plain_moves():
-            child = board.copy()
-            child.apply(m)
-            k = canon(child)
-            parents.setdefault(k, []).append(key)
-            if k not in boards:
-                boards[k] = child
-                todo.append(k)
-                if len(boards) > limit:
-                    return None
-    good = {k for k, b in boards.items() if b.status == "won"}
-    todo = list(good)
-    while todo:
-        for k in parents.get(todo.pop(), []):
-            if k not in good:
-                good.add(k)
-                todo.append(k)
-    return boards, good
-
-
 @pytest.mark.parametrize("kings_only", [False, True], ids=["any-card", "kings-only"])
 def test_the_rule_agrees_with_a_search_without_rules(kings_only: bool) -> None:
     """In every position reachable from 200 random small ones (with fewer than 20,000 such
@@ -148,7 +99,7 @@ def test_the_rule_agrees_with_a_search_without_rules(kings_only: bool) -> None:
     while said["won"] + said["lost"] < 200:
         tried += 1
         start = random_position(rng, kings_only)
-        space = winnable_positions(start)
+        space = winnable_positions(start, canon, limit=20_000)
         if space is None:
             continue
         boards, good = space
