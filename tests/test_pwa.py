@@ -13,6 +13,7 @@ import struct
 import sys
 import threading
 import time
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -24,6 +25,7 @@ from urllib.parse import urlsplit
 import pytest
 from conftest import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, CSP_LISTENER, ROOT, BrowserLog
 from playwright.sync_api import Browser, Page, Playwright, Response
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_table_kit import DEALS, Ui, engine_piles, guarded_page
 
@@ -343,9 +345,23 @@ def test_a_new_version_is_offered_and_the_game_survives_it(
 def test_chromium_finds_the_page_installable(
     playwright: Playwright, server_url: str, tmp_path: Path
 ) -> None:
+    # Chromium's renderer has crashed here once in CI (the page gone mid-boot, "Target
+    # crashed"), never in hundreds of local runs: a crash of the browser, not a verdict on
+    # the page. A second, fresh profile is tried then; any other failure fails at once.
+    for attempt in (1, 2):
+        try:
+            installable_in_a_fresh_profile(playwright, server_url, tmp_path / f"profile{attempt}")
+            return
+        except PlaywrightError as e:
+            if attempt == 2 or "crashed" not in str(e):
+                raise
+            warnings.warn(f"chromium crashed, trying once more: {e}", stacklevel=1)
+
+
+def installable_in_a_fresh_profile(playwright: Playwright, server_url: str, profile: Path) -> None:
     # A profile on disk: Chromium never offers to install from an incognito context.
     context = playwright.chromium.launch_persistent_context(
-        tmp_path / "profile",
+        profile,
         executable_path=CHROMIUM,
         args=CHROMIUM_ARGS,
         headless=True,
