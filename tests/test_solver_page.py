@@ -48,6 +48,8 @@ GOLDEN = json.loads((Path(__file__).parent / "golden" / "solver_wins.json").read
 LOSS_WITH_AUTO = next(
     r for r in GOLDEN["one_move_from_loss"] if (r["game"], r["deal"]) == ("whitehead", 14)
 )
+# Whitehead deal 89: the solver wins it in about 2 s in CPython, well past a hint's wait.
+SLOW_WHITEHEAD = 89
 HARD_LINUS = 196  # the solver decides nothing here within the page's 30 s (nor in 45 s in CPython)
 
 # What the page highlights: the piles of the .hint elements (cards, or the stock itself),
@@ -340,3 +342,21 @@ def test_a_hint_does_not_wait_for_a_long_search(ui: Ui) -> None:
     assert m in g.plain_moves()
     assert pretty(g.piles[m[0]][-1]) in status.inner_text()
     assert verdict_after(g, m) != "lost"
+
+
+def test_a_most_promising_hint_turns_sure_when_the_search_wins(ui: Ui) -> None:
+    """A hint shown as only the most promising move is told again, now as the next move of
+    a winning line, as soon as the search wins the position: no second ask needed."""
+    ui.at("whitehead", SLOW_WHITEHEAD)
+    g = mirrored("whitehead", SLOW_WHITEHEAD)
+    ui.wait_layout(engine_piles(g))
+    ui.page.click("#hint")
+    status = ui.page.locator("#status-line")
+    expect(status).to_have_text(
+        re.compile(r"^No winning line found yet; most promising: "), timeout=SOLVER_MS
+    )
+    expect(status).to_have_text(re.compile(r"^Hint: "), timeout=3 * SOLVER_MS)
+    advice(ui, "Winnable")
+    m = hinted_move(ui, g)
+    assert m in g.plain_moves()
+    assert verdict_after(g, m) == "won"

@@ -45,6 +45,9 @@ class Advisor:
         self.verdicts: dict[object, str] = {}  # position key -> "won" / "lost"
         self.lines: dict[object, list[str]] = {}  # position key -> a winning line from it
         self.asked: float | None = None  # when a hint was asked that waits for the search
+        # The position a "most promising" hint was shown for: when the search then decides
+        # it, the hint is told again, now sure (or the loss is said), without a second ask.
+        self.unsure: object = None
         self.running = False
         self._tick = create_proxy(guarded(self.tick))
 
@@ -55,6 +58,7 @@ class Advisor:
         ``previous``; or anything else). A winning line is followed only while the moves
         made are its own, auto-moves included."""
         self.game = game
+        self.unsure = None
         key = game.key()
         line = self.lines.get(previous) if previous is not None else None
         if key not in self.lines and line and played and line[: len(played)] == played:
@@ -102,7 +106,7 @@ class Advisor:
             self.verdicts[key] = "unknown"
         self.search = None
         self.show()
-        if self.asked is not None:
+        if self.asked is not None or (self.unsure == key and self.verdicts[key] != "unknown"):
             self.hint()
 
     # -- telling -----------------------------------------------------------------------------
@@ -158,7 +162,7 @@ class Advisor:
                 self.asked = time.monotonic()
             self.say("Thinking…")
             return
-        self.asked = None
+        self.asked = self.unsure = None
         if verdict == "won" and self.lines.get(key):
             move = game.resolve(self.lines[key][0])
             self.show_hint(Move(*move), True)
@@ -175,6 +179,7 @@ class Advisor:
         if best is None:
             self.say("No move left.")
             return
+        self.unsure = key if self.search is not None else None
         self.show_hint(best, False)
 
     def most_promising(self, game: Game) -> Move | None:
