@@ -31,16 +31,24 @@ class Saved:
     undone: int  # moves undone and not redone: the redo stack comes back too
     turns: list[int] = field(default_factory=list)  # moves per undo step, oldest first
     redo: list[int] = field(default_factory=list)  # moves per redo step, next to redo last
+    # Moves made with the deal (its opening auto-moves): the first undo step, which Undo
+    # never takes back; 0 when there were none or the steps are not known.
+    dealt: int = 0
 
 
 def pack(
-    game: Game, elapsed: float, turns: list[int] | None = None, redo: list[int] | None = None
+    game: Game,
+    elapsed: float,
+    turns: list[int] | None = None,
+    redo: list[int] | None = None,
+    dealt: int = 0,
 ) -> str:
     """The text to store: the record of every move played (undone ones included).
 
     ``turns`` and ``redo`` are the page's undo and redo steps (a move and its auto-moves
     undo together); they are kept only when they add up to the moves, else each move is
-    its own step when the game comes back.
+    its own step when the game comes back. ``dealt`` is kept with them when it is their
+    first step.
     """
     record = game.record()
     undone = [str(m) for m in reversed(game.redo_moves)]
@@ -54,6 +62,8 @@ def pack(
     turns, redo = turns or [], redo or []
     if sum(turns) == len(game.moves) and sum(redo) == len(undone):
         data["turns"] = [*turns, *reversed(redo)]  # in the order of the record's moves
+        if dealt and turns[:1] == [dealt]:
+            data["dealt"] = dealt
     return json.dumps(data, separators=(",", ":"))
 
 
@@ -87,7 +97,10 @@ def unpack(text: object) -> Saved:
     for _ in range(undone):
         game.undo()
     turns, redo = _steps(data.get("turns"), len(game.moves), undone)
-    return Saved(game, float(elapsed), undone, turns, redo)
+    dealt = data.get("dealt", 0)
+    if type(dealt) is not int or (dealt and turns[:1] != [dealt]):
+        raise SavedError("the saved game is damaged: its dealt moves do not fit its undo steps")
+    return Saved(game, float(elapsed), undone, turns, redo, dealt)
 
 
 def _steps(steps: object, played: int, undone: int) -> tuple[list[int], list[int]]:

@@ -286,3 +286,22 @@ def test_autoplay_runs_to_the_end_and_play_from_here_keeps_the_rest_to_redo(ui: 
     expect(ui.page.locator("#status-line")).to_contain_text("Playing from move 2 of")
     assert redo_all(ui) == 5
     ui.wait_layout(engine_piles(g))
+
+
+def test_play_from_here_keeps_the_deals_auto_moves_out_of_undo(ui: Ui) -> None:
+    g = at_start(ui)  # three auto-moves made with the deal: Undo never takes them back
+    dealt = len(g.moves)
+    play_some(ui, g)
+    open_viewer(ui)
+    ui.page.click("#replay-first")
+    for _ in range(dealt + 1):
+        ui.page.click("#replay-forward")
+    ui.page.click("#replay-play")
+    expect(ui.page.locator("#replay")).not_to_be_visible()
+    assert ui.moves_count() == dealt + 1
+    while not ui.page.is_disabled("#undo"):
+        ui.page.click("#undo")
+    assert ui.moves_count() == dealt
+    start = game.new_game("whitehead", DEAL)
+    auto_moves(start, "safe")
+    ui.wait_layout(engine_piles(start))

@@ -53,6 +53,16 @@ def test_steps_that_do_not_add_up_are_not_saved_and_old_saves_get_one_move_a_ste
     assert (saved.turns, saved.redo) == ([1, 1, 1, 1], [1, 1])
 
 
+def test_the_deals_own_auto_moves_stay_a_step_undo_never_takes() -> None:
+    g = played()  # six moves, two undone: say the first two were the deal's auto-moves
+    saved = unpack(pack(g, 1, turns=[2, 1, 1], redo=[1, 1], dealt=2))
+    assert (saved.turns, saved.dealt) == ([2, 1, 1], 2)
+    # kept only as the first undo step; never without the steps; older saves have none
+    assert "dealt" not in json.loads(pack(g, 1, turns=[1, 2, 1], redo=[1, 1], dealt=2))
+    assert "dealt" not in json.loads(pack(g, 1, dealt=2))
+    assert unpack(pack(g, 1, turns=[1, 2, 1], redo=[1, 1])).dealt == 0
+
+
 def test_house_rules_survive_a_save() -> None:
     g = game.new_game("linus", 9, pgs=True)
     g.play("r")
@@ -87,6 +97,9 @@ def damaged() -> list[object]:
         json.dumps({**GOOD, "turns": [3, 3]}),  # a step across the undo point
         json.dumps({**GOOD, "turns": [0, 4, 2]}),
         json.dumps({**GOOD, "turns": "1,1"}),
+        json.dumps({**GOOD, "turns": [2, 1, 1, 1, 1], "dealt": 3}),  # not the first step
+        json.dumps({**GOOD, "turns": [2, 1, 1, 1, 1], "dealt": "2"}),
+        json.dumps({**GOOD, "turns": [2, 1, 1, 1, 1], "dealt": -2}),
         "x" * (MAX_TEXT + 1),
         "[" * 100_000,
     ]

@@ -22,7 +22,7 @@ from game.saved import VERSION, pack
 pytestmark = pytest.mark.browser
 
 KEY, ASIDE = "solitaire/current", "solitaire/damaged/"  # game/ui/store.py (it imports js)
-DEAL = DEALS["whitehead"]  # three safe auto-moves at the start: one undo step of three
+DEAL = DEALS["whitehead"]  # three safe auto-moves at the start, which Undo leaves made
 START = f"/?game=whitehead&deal={DEAL}"
 
 ui = module_ui(reduced_motion="reduce")
@@ -66,7 +66,8 @@ def test_a_reload_brings_the_game_back_with_its_undo_and_redo_steps_and_time(ui:
     undos = trail(ui, "undo")
     redos = trail(ui, "redo")
     assert ui.layout() == played and len(undos) == len(redos)
-    assert undos[-1][1] == 0 and undos[0][1] > 0  # the start's auto-moves are a step too
+    dealt = len(auto_after_start("whitehead", DEAL).moves)
+    assert dealt == 3 and undos[-1][1] == dealt  # Undo stops at the deal as the page dealt it
     reach(ui, "undo", 2)
     before, moves = ui.layout(), ui.moves_count()
     # time passes after the last move; the save at pagehide must keep it
@@ -86,6 +87,20 @@ def test_a_reload_brings_the_game_back_with_its_undo_and_redo_steps_and_time(ui:
     reach(ui, "redo", 2)
     assert not button_on(ui, "redo") and ui.layout() == played
     assert trail(ui, "undo") == undos  # the same steps: a move and its auto-moves together
+    ui.page.keyboard.press("z")  # not even by key: the deal's own auto-moves stay
+    expect(ui.page.locator("#status-line")).to_have_text("Nothing to undo.")
+    assert ui.moves_count() == dealt
+
+
+def test_the_clock_waits_for_the_first_move_after_the_deals_auto_moves(ui: Ui) -> None:
+    ui.open(START)
+    assert ui.moves_count() == 3  # made with the deal
+    ui.page.wait_for_timeout(2_500)
+    assert clock(ui) == 0 and ui.page.is_disabled("#undo")
+    ui.tap("s")
+    ui.page.wait_for_function(
+        "() => document.getElementById('clock').textContent !== '0:00'", timeout=10_000
+    )
 
 
 def saved_moves(ui: Ui) -> list[str]:

@@ -50,6 +50,7 @@ LOSS_WITH_AUTO = next(
 )
 # Whitehead deal 89: the solver wins it in about 2 s in CPython, well past a hint's wait.
 SLOW_WHITEHEAD = 89
+LOST_LINUS = 140  # the solver proves it lost at the deal, before searching a node
 HARD_LINUS = 196  # the solver decides nothing here within the page's 30 s (nor in 45 s in CPython)
 
 # What the page highlights: the piles of the .hint elements (cards, or the stock itself),
@@ -360,3 +361,15 @@ def test_a_most_promising_hint_turns_sure_when_the_search_wins(ui: Ui) -> None:
     m = hinted_move(ui, g)
     assert m in g.plain_moves()
     assert verdict_after(g, m) == "won"
+
+
+def test_a_deal_lost_from_the_start_says_so(ui: Ui) -> None:
+    """Linus deal 140 is lost as dealt (its one opening auto-move is made with the deal,
+    out of Undo's reach): the table says the deal cannot be won, and so does a hint."""
+    ui.at("linus", LOST_LINUS)
+    g = mirrored("linus", LOST_LINUS)
+    assert len(g.moves) == 1
+    ui.wait_layout(engine_piles(g))
+    advice(ui, "This deal cannot be won")
+    ui.page.click("#hint")
+    expect(ui.page.locator("#status-line")).to_have_text("No move can win from here.")

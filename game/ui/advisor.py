@@ -37,9 +37,11 @@ class Advisor:
         say: Callable[[str], None],
         show_hint: Callable[[Move, bool], None],
         turns: Callable[[], list[int]] | None = None,
+        undoable: Callable[[], int] | None = None,
     ) -> None:
         self.say, self.show_hint = say, show_hint
         self.turns = turns  # engine moves per undo step (a move and its auto-moves)
+        self.undoable = undoable  # undo steps left (the deal's own auto-moves are none)
         self.game: Game | None = None
         self.search: Portfolio | None = None
         self.verdicts: dict[object, str] = {}  # position key -> "won" / "lost"
@@ -128,7 +130,7 @@ class Advisor:
                 f"No longer winnable: undo {back} move{'s' * (back != 1)} to get back"
                 if back
                 else "This deal cannot be won"
-                if not game.moves
+                if (self.undoable() if self.undoable is not None else len(game.moves)) == 0
                 else "Cannot be won from here"
             )
         else:
@@ -142,6 +144,8 @@ class Advisor:
         steps = self.turns() if self.turns is not None else []
         if sum(steps) != len(game.moves):
             steps = [1] * len(game.moves)
+        if self.undoable is not None:  # not past what Undo can reach
+            steps = steps[max(0, len(steps) - self.undoable()) :]
         for back, size in enumerate(reversed(steps), start=1):
             for _ in range(size):
                 board.retract()

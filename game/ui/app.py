@@ -51,6 +51,7 @@ class App:
         self.game: Game = new_game("whitehead", 1)  # replaced at once by start()
         self.turns: list[int] = []  # engine moves per player action (a move and its auto-moves)
         self.undone: list[int] = []
+        self.dealt = 0  # moves made with the deal (its auto-moves): turns[0], never undone
         self.automove = "safe"
         self.extra: dict[str, str] = {}
         self.last_tap: LastTap | None = None
@@ -59,7 +60,7 @@ class App:
         self.shown_outcome = "playing"
         self.store = Store()
         self.embed = Embed(self.command)
-        self.advisor = Advisor(self.say, self.show_hint, lambda: self.turns)
+        self.advisor = Advisor(self.say, self.show_hint, lambda: self.turns, self.undoable)
         self.moved: tuple[object, str] | None = None  # (position before, move) just played
         self.finder: DealFinder | None = None
         self.finishing = False
@@ -183,21 +184,22 @@ class App:
         self._show(new_game(name, deal, **rules), turns=[], undone=[])
         left = self.stats.begin(self.game)
         self.say(f"{left}{self.game.rules.title}, deal {deal}.")
-        self._after([])
+        self._after([], dealing=True)
         return left
 
     def resume(self, saved: Saved) -> None:
         """The saved game, as it was: its undo and redo steps, its clock."""
-        self._show(saved.game, turns=saved.turns, undone=saved.redo)
+        self._show(saved.game, turns=saved.turns, undone=saved.redo, dealt=saved.dealt)
         if saved.game.moves or saved.elapsed:  # the clock goes on from where it stopped
             self.started = time.monotonic() - saved.elapsed
         left = self.stats.resume(self.game)
         self.say(f"{left}{self.game.rules.title}, deal {self.game.deal}: your game is back.")
         self.refresh()
 
-    def _show(self, game: Game, turns: list[int], undone: list[int]) -> None:
+    def _show(self, game: Game, turns: list[int], undone: list[int], dealt: int = 0) -> None:
         self.game = game
         self.turns, self.undone, self.last_tap = turns, undone, None
+        self.dealt = dealt
         self.started = self.finished = None
         self.shown_outcome = "playing"
         self.table.build(game)
@@ -318,20 +320,29 @@ class App:
         self._after([played])
         return True
 
-    def _after(self, played: list[Move]) -> None:
+    def _after(self, played: list[Move], dealing: bool = False) -> None:
+        """After a player's move (or the deal, when ``dealing``): its auto-moves, one undo
+        step with it. The deal's own auto-moves are a step Undo never takes back, and the
+        clock waits for the player's first move."""
         group = len(played) + len(auto_moves(self.game, self.automove))
         if group:
             self.turns.append(group)
             self.undone.clear()
-            if self.started is None:
+            if dealing:
+                self.dealt = group
+            elif self.started is None:
                 self.started = time.monotonic()
         if played:  # a move clears the last message; the outcome, if any, says its own
             self.say("")
             self.stats.moved()
         self.refresh()
 
+    def undoable(self) -> int:
+        """Undo steps the player can take (the deal's own auto-moves are not one)."""
+        return len(self.turns) - (1 if self.dealt else 0)
+
     def undo(self) -> None:
-        if not self.turns:
+        if self.undoable() <= 0:
             return self.say("Nothing to undo.")
         n = self.turns.pop()
         for _ in range(n):
@@ -395,7 +406,7 @@ class App:
         self.table.sync()
         status = game.status
         self.table.root.dataset.status = status
-        by_id("undo").disabled = not self.turns
+        by_id("undo").disabled = self.undoable() <= 0
         by_id("redo").disabled = not self.undone
         redeal = by_id("redeal")
         redeal.hidden = not game.rules.shuffle_redeals
@@ -447,7 +458,7 @@ class App:
         self.embed.send(status, **self._about())
 
     def save(self) -> None:
-        notice = self.store.save(self.game, self.elapsed(), self.turns, self.undone)
+        notice = self.store.save(self.game, self.elapsed(), self.turns, self.undone, self.dealt)
         if notice:
             self.say(notice)
 

@@ -187,9 +187,11 @@ class Viewer:
 
         own = not self.source  # the game's own line: its steps and clock go on
         steps = split_steps([*self.app.turns, *self.app.undone[::-1]], at) if own else None
+        # the deal's own auto-moves stay out of Undo's reach, unless played from before them
+        dealt = self.app.dealt if own and at >= self.app.dealt else 0
 
         def replace() -> None:
-            self.take(game, self.app.elapsed() if own else 0.0, steps)
+            self.take(game, self.app.elapsed() if own else 0.0, steps, dealt)
             self.dialog.close()
             rest = review.total - at
             self.app.say(
@@ -207,10 +209,15 @@ class Viewer:
         )
 
     def take(
-        self, game: Game, elapsed: float, steps: tuple[list[int], list[int]] | None = None
+        self,
+        game: Game,
+        elapsed: float,
+        steps: tuple[list[int], list[int]] | None = None,
+        dealt: int = 0,
     ) -> None:
         """Make ``game`` the one in play, its redo stack kept; its undo and redo steps as
-        given (a move and its auto-moves together), else each move its own."""
+        given (a move and its auto-moves together), else each move its own; the first
+        ``dealt`` moves, the deal's auto-moves, are never undone."""
         app = self.app
         if app.finder is not None:  # a deal being searched for would replace it later
             app.finder.cancel()
@@ -219,7 +226,9 @@ class Viewer:
         turns, redo = steps or ([1] * len(game.moves), [1] * undone)
         if (sum(turns), sum(redo)) != (len(game.moves), undone):
             turns, redo = [1] * len(game.moves), [1] * undone
-        app.resume(Saved(game, elapsed, undone, turns, redo))
+        if turns[:1] != [dealt]:
+            dealt = 0
+        app.resume(Saved(game, elapsed, undone, turns, redo, dealt))
 
     def _tell(self, line: str) -> None:
         if self.dialog.open:

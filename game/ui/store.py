@@ -54,11 +54,13 @@ class Store:
             self.notice = f"Your saved game could not be read ({e}); it was kept aside."
             return None
 
-    def save(self, game: Game, elapsed: float, turns: list[int], redo: list[int]) -> str:
+    def save(
+        self, game: Game, elapsed: float, turns: list[int], redo: list[int], dealt: int = 0
+    ) -> str:
         """Store the game; returns a notice when saving has just stopped working."""
         if self.storage is None:
             return ""
-        text = pack(game, elapsed, turns, redo)
+        text = pack(game, elapsed, turns, redo, dealt)
         try:
             self.storage.setItem(self.key, text)
             self.written = text
