@@ -178,6 +178,28 @@ def test_a_damaged_save_is_kept_aside_and_the_page_starts_clean(ui: Ui, case: st
     assert saved["record"]["moves"][-1] == "s" and saved["version"] == VERSION
 
 
+def test_only_the_five_newest_damaged_entries_are_kept(ui: Ui) -> None:
+    ui.open(START)
+    older = [f"{ASIDE}{1_000 + i}" for i in range(6)] + [f"{ASIDE}solitaire/stats/999"]
+    ui.page.evaluate(
+        """([older, key]) => { for (const k of older) localStorage.setItem(k, 'old ' + k);
+                               localStorage.setItem(key, '{not json'); }""",
+        [older, KEY],
+    )
+    ui.page.reload()
+    ui.wait_ready()
+    assert "kept aside" in ui.status_line()
+    kept = ui.page.evaluate(
+        "(aside) => Object.keys(localStorage).filter((k) => k.startsWith(aside)).sort()", ASIDE
+    )
+    newest = [k for k in kept if k not in older]
+    assert len(newest) == 1 and ui.page.evaluate("(k) => localStorage.getItem(k)", newest[0]) == (
+        "{not json"
+    )
+    # the four newest by time (a key's last part), whatever the entry: 999 goes first
+    assert sorted(set(kept) - set(newest)) == [f"{ASIDE}{1_002 + i}" for i in range(4)]
+
+
 def test_storage_that_fails_mid_game_turns_saving_off_and_the_game_plays_on(ui: Ui) -> None:
     ui.open(START)
     ui.page.evaluate(

@@ -42,7 +42,7 @@ class Kept:
         except GameError as e:
             self.notice = f"Your {what} could not be read ({e}): kept aside, {instead}."
             if not keep_aside(
-                self.storage, self.key, text, f"{ASIDE}{self.key}/{int(time.time())}"
+                self.storage, self.key, text, f"{ASIDE}{self.key}/{int(time.time() * 1000)}"
             ):
                 self.storage = None  # it stays where it is: never write over it
             return None

@@ -23,6 +23,7 @@ from .dom import listen
 KEY = "solitaire/current"
 EMBED_KEY = "solitaire/embedded"
 ASIDE = "solitaire/damaged/"
+KEEP_ASIDE = 5  # damaged entries kept (the newest): enough to look into, never a pile-up
 
 
 class Store:
@@ -103,7 +104,8 @@ def read(storage: Any, key: str) -> str | None:
 def keep_aside(storage: Any, key: str, text: str, aside: str) -> bool:
     """Move a damaged entry from ``key`` to ``aside``; False if it stays where it was. A big
     one may not fit twice, so then it is removed first and written back at once (it is in
-    memory here) — or put back rather than lost."""
+    memory here) — or put back rather than lost. Only the newest KEEP_ASIDE are kept."""
+    prune_asides(storage, KEEP_ASIDE - 1)
     try:
         storage.setItem(aside, text)
     except Exception:  # no room for a copy
@@ -117,3 +119,18 @@ def keep_aside(storage: Any, key: str, text: str, aside: str) -> bool:
     with contextlib.suppress(Exception):
         storage.removeItem(key)
     return True
+
+
+def prune_asides(storage: Any, keep: int) -> None:
+    """Remove all but the ``keep`` newest entries kept aside (their keys end in the time
+    they were put there)."""
+
+    def age(key: str) -> tuple[int, str]:
+        tail = key.rsplit("/", 1)[-1]
+        return (int(tail) if tail.isdigit() else 0, key)
+
+    with contextlib.suppress(Exception):
+        keys = [storage.key(i) for i in range(storage.length)]
+        asides = sorted((k for k in keys if isinstance(k, str) and k.startswith(ASIDE)), key=age)
+        for old in asides[: max(0, len(asides) - keep)]:
+            storage.removeItem(old)
