@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 from conftest import BOOT_TIMEOUT_MS, ROOT
-from playwright.sync_api import expect
+from playwright.sync_api import Locator, expect
 from test_table_kit import Ui, engine_piles, module_ui
 
 import game
@@ -327,17 +327,25 @@ def test_input_is_handled_at_once_while_the_solver_thinks(ui: Ui) -> None:
     assert statistics.median(delays) < 60 and max(delays) < 1000, delays
 
 
-def test_a_hint_does_not_wait_for_a_long_search(ui: Ui) -> None:
-    """On a Linus deal the solver cannot decide, a hint comes anyway, while the search goes
-    on: the most promising move, lit, legal, said to be only that, and not a losing one."""
-    ui.at("linus", HARD_LINUS)
-    g = mirrored("linus", HARD_LINUS)
+def promising_hint(ui: Ui, name: str, deal: int) -> tuple[Game, Locator]:
+    """Ask a hint at the start of a deal the solver takes long over: the status line says
+    it is only the most promising move. The engine's twin and the status line."""
+    ui.at(name, deal)
+    g = mirrored(name, deal)
     ui.wait_layout(engine_piles(g))
     ui.page.click("#hint")
     status = ui.page.locator("#status-line")
     expect(status).to_have_text(
-        re.compile(r"^No winning line found yet; most promising: move "), timeout=SOLVER_MS
+        re.compile(r"^No winning line found yet; most promising: "), timeout=SOLVER_MS
     )
+    return g, status
+
+
+def test_a_hint_does_not_wait_for_a_long_search(ui: Ui) -> None:
+    """On a Linus deal the solver cannot decide, a hint comes anyway, while the search goes
+    on: the most promising move, lit, legal, said to be only that, and not a losing one."""
+    g, status = promising_hint(ui, "linus", HARD_LINUS)
+    expect(status).to_have_text(re.compile(r"^No winning line found yet; most promising: move "))
     assert ui.page.get_attribute("#advice", "data-verdict") == "thinking"
     m = hinted_move(ui, g)
     assert m in g.plain_moves()
@@ -348,14 +356,7 @@ def test_a_hint_does_not_wait_for_a_long_search(ui: Ui) -> None:
 def test_a_most_promising_hint_turns_sure_when_the_search_wins(ui: Ui) -> None:
     """A hint shown as only the most promising move is told again, now as the next move of
     a winning line, as soon as the search wins the position: no second ask needed."""
-    ui.at("whitehead", SLOW_WHITEHEAD)
-    g = mirrored("whitehead", SLOW_WHITEHEAD)
-    ui.wait_layout(engine_piles(g))
-    ui.page.click("#hint")
-    status = ui.page.locator("#status-line")
-    expect(status).to_have_text(
-        re.compile(r"^No winning line found yet; most promising: "), timeout=SOLVER_MS
-    )
+    g, status = promising_hint(ui, "whitehead", SLOW_WHITEHEAD)
     expect(status).to_have_text(re.compile(r"^Hint: "), timeout=3 * SOLVER_MS)
     advice(ui, "Winnable")
     m = hinted_move(ui, g)
