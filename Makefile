@@ -21,7 +21,7 @@ AXE_STAMP := tests/axe/node_modules/.lock-$(AXE_HASH)
 # Lint what exists of these (the engine and bench/ arrive with their own commits).
 PY_DIRS := $(wildcard game tests scripts bench main.py)
 
-.PHONY: venv vendor axe chromium build dist serve lint format test bench clean files
+.PHONY: venv vendor axe chromium build dist serve lint format test bench clean
 
 venv: $(VENV)/.stamp
 $(VENV)/.stamp: requirements-dev.txt
@@ -48,8 +48,10 @@ $(AXE_STAMP):
 chromium:
 	@test -x $(CHROMIUM) || { apt-get update && apt-get install -y chromium; }
 
-# sw.js (the service worker, its precache named by a hash of the shipped files) is always
-# regenerated: here, and by scripts/serve.py when asked for it (so in `make test` too).
+# static/boot/ (python.zip and the memory snapshot, made with node: scripts/startup.py,
+# skipped when its inputs are unchanged) and sw.js (the service worker, its precache named
+# by a hash of the shipped files) are always brought up to date: here, and by
+# scripts/serve.py when asked for them (so in `make test` too).
 build: vendor
 	python3 scripts/build.py
 
@@ -76,8 +78,5 @@ test: venv lint build chromium axe
 bench: venv vendor chromium $(LIGHTHOUSE)
 	@for script in bench/*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
 
-files:
-	python3 scripts/files.py
-
 clean:
-	rm -rf $(VENV) node_modules tests/axe/node_modules static/vendor sw.js dist .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) node_modules tests/axe/node_modules static/vendor static/boot sw.js dist .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -4,10 +4,12 @@
     python3 scripts/build.py --dist dist   also dist/: exactly the shipped files + sw.js
 
 The shipped files are the page (index.html, main.py, pyscript.toml, manifest.webmanifest),
-the game/ sources that pyscript.toml's [files] mounts, everything under static/ (CSS,
-scripts, icons, the embedding example) and the runtime that scripts/vendor.py copied
-into static/vendor/ (dot files such as its stamp excepted). Nothing else: not tests/,
-scripts/, bench/ or node_modules/. Netlify publishes dist/ (netlify.toml).
+everything under static/ (CSS, scripts, icons, the embedding example), the runtime that
+scripts/vendor.py copied into static/vendor/ (dot files such as its stamp excepted, and
+Pyodide's own standard library and package list, which the page never fetches) and the
+start-up files of static/boot/ (python.zip with game/ inside, the memory snapshot), made
+first by scripts/startup.py. Nothing else: not game/ itself, tests/, scripts/, bench/ or
+node_modules/. Netlify publishes dist/ (netlify.toml).
 
 sw.js is scripts/sw.template.js with the precache list and a version filled in: the
 version is a hash of every shipped file's path and content, so any change to any of
@@ -25,8 +27,9 @@ import os
 import shutil
 import sys
 import tempfile
-import tomllib
 from pathlib import Path
+
+import startup
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = Path(__file__).resolve().parent / "sw.template.js"
@@ -38,10 +41,13 @@ class BuildError(Exception):
     pass
 
 
-def game_files(root: Path) -> list[str]:
-    """The sources pyscript.toml's [files] mounts (their URLs, relative to the page)."""
-    config = tomllib.loads((root / "pyscript.toml").read_text())
-    return [url.removeprefix("./") for url in config.get("files", {})]
+# Vendored, but never fetched by the page: static/boot/python.zip replaces the standard
+# library, and start.mjs gives Pyodide an empty package list. (bench/pages/bare.html, the
+# yardstick of bench/boot.py, uses them from the repository.)
+NOT_SHIPPED = (
+    f"{startup.PYODIDE}/python_stdlib.zip",
+    f"{startup.PYODIDE}/pyodide-lock.json",
+)
 
 
 def static_files(root: Path) -> list[str]:
@@ -49,20 +55,35 @@ def static_files(root: Path) -> list[str]:
     out = []
     for path in (root / "static").rglob("*"):
         rel = path.relative_to(root)
-        if path.is_file() and not any(part.startswith(".") for part in rel.parts):
+        if (
+            path.is_file()
+            and not any(part.startswith(".") for part in rel.parts)
+            and rel.as_posix() not in NOT_SHIPPED
+        ):
             out.append(rel.as_posix())
     return out
 
 
 def shipped_files(root: Path = ROOT) -> list[str]:
     """The site's files, as paths relative to `root`, sorted; each one must exist."""
-    files = sorted({*PAGE_FILES, *game_files(root), *static_files(root)})
+    files = sorted({*PAGE_FILES, *static_files(root)})
     missing = [f for f in files if not (root / f).is_file()]
     if missing:
         raise BuildError(f"missing files: {', '.join(missing[:5])}")
     if not any(f.startswith("static/vendor/") for f in files):
         raise BuildError("static/vendor/ is empty: run `make vendor` first")
+    if not any(f.startswith(startup.BOOT + "/") for f in files):
+        raise BuildError(f"{startup.BOOT}/ is empty: run `make build` first")
     return files
+
+
+def make_startup(root: Path) -> None:
+    """static/boot/ from game/ and the runtime, where they are (not in a built dist/)."""
+    if (root / "game").is_dir():
+        try:
+            startup.build(root)
+        except startup.StartupError as e:
+            raise BuildError(str(e)) from e
 
 
 def url_of(path: str) -> str:
@@ -128,6 +149,7 @@ def main() -> int:
     parser.add_argument("--dist", type=Path, help="also copy the site into this folder")
     args = parser.parse_args()
     try:
+        make_startup(ROOT)
         write_sw(ROOT)
         files = shipped_files(ROOT)
         print(f"build: {SW} version {version(ROOT, files)}, {len(files)} files precached")

@@ -7,9 +7,11 @@ matches `for` (ported from @netlify/headers-parser), so CSP and caching problems
 show up here and in the browser tests, not first in production. --port 0 picks a
 free port; the first line printed is always the URL.
 
-The service worker is never stale: sw.js is regenerated (scripts/build.py) at start
-and whenever it is requested after a shipped file changed, so an edit shows up in the
-page as "New version — reload", as a deploy would.
+Nothing generated is ever stale: static/boot/ (scripts/startup.py: python.zip with the
+engine inside, the memory snapshot) and sw.js are made again at start and whenever one
+of them is requested after a file they are made from changed, so an edit of game/ runs
+at the next reload and shows up in an open page as "New version — reload", as a deploy
+would.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from typing import Any, ClassVar
 from urllib.parse import unquote, urlsplit
 
 import build
+import startup
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -102,7 +105,8 @@ class Handler(SimpleHTTPRequestHandler):
         super().end_headers()
 
     def send_head(self) -> Any:
-        if urlsplit(self.path).path == "/" + build.SW:
+        path = urlsplit(self.path).path
+        if path == "/" + build.SW or path.startswith(f"/{startup.BOOT}/"):
             fresh_sw(Path(self.directory))
         return super().send_head()
 
@@ -113,12 +117,18 @@ class Handler(SimpleHTTPRequestHandler):
 
 _sw_lock = threading.Lock()
 _sw_seen: dict[Path, tuple[object, ...]] = {}
+_boot_seen: dict[Path, tuple[object, ...]] = {}
 
 
 def fresh_sw(root: Path) -> None:
-    """Rewrite root/sw.js if a shipped file changed since it was last written here."""
+    """Remake static/boot/, then root/sw.js, if a file they come from changed since."""
     with _sw_lock:
         try:
+            made = startup.inputs(root) if (root / "game").is_dir() else []
+            sources = tuple((p, p.stat().st_mtime_ns, p.stat().st_size) for p in made)
+            if _boot_seen.get(root) != sources:
+                build.make_startup(root)
+                _boot_seen[root] = sources
             files = build.shipped_files(root)
             stats = [(root / f).stat() for f in files]
             seen = (

@@ -42,6 +42,8 @@ function storageWorks() {
 }
 
 async function start() {
+  // Python starts now, alongside everything below (static/start.mjs).
+  import("./start.mjs").then((python) => python.begin());
   const script = document.querySelector("script[data-core]");
   const core = new URL(script.dataset.core, document.baseURI).href;
   if (!(await storageWorks())) {

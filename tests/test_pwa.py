@@ -81,19 +81,20 @@ def test_dist_holds_exactly_the_precached_files_and_sw_js(dist: Path) -> None:
         "static/css/table.css",
         "static/favicon.svg",
         "static/icons/icon-192.png",
+        "static/start.mjs",
         "static/vendor/pyodide-314.0.2/pyodide.asm.wasm",
-        "static/vendor/pyodide-314.0.2/python_stdlib.zip",
         "static/vendor/pyscript-0.7.31/core.js",
         "static/vendor/pyscript-0.7.31/xterm.css",  # a lazy chunk: the whole dist ships
-        "game/__init__.py",
-        "game/ui/app.py",
+        "static/boot/python.zip",  # the engine is inside
+        "static/boot/snapshot.bin",
+        "static/boot/snapshot.json",
     ):
         assert name in on_disk
-    shipped_game = {f for f in on_disk if f.startswith("game/")}
-    assert shipped_game == set(build.game_files(ROOT))
+    # what the page never fetches is not published
+    for name in build.NOT_SHIPPED:
+        assert (ROOT / name).is_file() and name not in on_disk
     tops = {f.split("/")[0] for f in on_disk}
     assert tops == {"index.html", "main.py", "pyscript.toml", "manifest.webmanifest"} | {
-        "game",
         "static",
         "sw.js",
     }
@@ -109,7 +110,7 @@ def test_the_version_changes_with_any_shipped_file(dist: Path, tmp_path: Path) -
     before = (site / "sw.js").read_text()
     assert before == (dist / "sw.js").read_text()  # reproducible
     for name in (
-        "game/rules.py",
+        "static/boot/python.zip",
         "static/css/table.css",
         "static/vendor/pyodide-314.0.2/pyodide.mjs",
     ):

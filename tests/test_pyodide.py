@@ -3,8 +3,9 @@
 pytest and hypothesis do not run inside Pyodide (no micropip, no network), so the engine
 checks itself with game/selfcheck.py, standard library only: pinned deals of every game and
 house rule, perft trees, and seeded random playouts that assert their invariants as they go.
-tests/pyodide/check.html runs it in plain Pyodide from static/vendor/, with game/ loaded
-from pyscript.toml's [files]; this test runs it in CPython and asserts the two are equal.
+tests/pyodide/check.html runs it in Pyodide started as the page starts it (static/start.mjs,
+game/ from static/boot/python.zip); this test runs it in CPython and asserts the two are
+equal.
 The real PyScript page is cross-checked too: a URL deal shows CPython's layout.
 """
 
@@ -107,7 +108,7 @@ def test_pyodide_runs_the_engine_exactly_as_cpython(
     assert env["version_info"][:2] == [3, 14]
     assert env["platform"] == "emscripten"
     # every engine file the page ships was loaded, this one included
-    assert "./game/selfcheck.py" in result["page"]["files"]
+    assert "game/selfcheck.py" in result["page"]["files"]
 
     assert result["checks"]["failures"] == {"count": 0, "first": []}
     assert first_difference(cpython_check["checks"], result["checks"], "checks") is None

@@ -34,8 +34,10 @@ def head(url: str) -> tuple[int, dict[str, str]]:
         ("/index.html", "text/html", "no-cache"),
         ("/main.py", "text/plain; charset=utf-8", "no-cache"),
         ("/pyscript.toml", "text/plain; charset=utf-8", "no-cache"),
-        ("/game/state.py", "text/plain; charset=utf-8", "no-cache"),
-        ("/game/ui/app.py", "text/plain; charset=utf-8", "no-cache"),
+        ("/static/start.mjs", "text/javascript", "no-cache"),
+        ("/static/boot/python.zip", "application/zip", "no-cache"),
+        ("/static/boot/snapshot.bin", "application/octet-stream", "no-cache"),
+        ("/static/boot/snapshot.json", "application/json", "no-cache"),
         ("/static/css/table.css", "text/css", "no-cache"),
         ("/static/boot.js", "text/javascript", "no-cache"),
         ("/static/pwa.js", "text/javascript", "no-cache"),
@@ -79,7 +81,8 @@ def test_each_shipped_file_gets_one_cache_control() -> None:
             found = [value for pattern, value in caching if pattern.match(path)]
             want = IMMUTABLE if name.startswith("static/vendor/") else "no-cache"
             assert found == [want], path
-    assert not [v for p, v in caching if p.match("/tests/pyodide/check.html")]  # not shipped
+    for not_shipped in ("/tests/pyodide/check.html", "/game/state.py"):
+        assert not [v for p, v in caching if p.match(not_shipped)]
 
 
 def test_not_shipped_files_get_the_default_caching(server_url: str) -> None:

@@ -44,11 +44,9 @@ def test_the_engine_uses_the_standard_library_only() -> None:
         assert not outside, f"{path.relative_to(ROOT)} imports {sorted(outside)}"
 
 
-def test_pyscript_toml_ships_every_file_of_game() -> None:
+def test_pyscript_starts_python_through_start_mjs_with_nothing_to_fetch() -> None:
+    """game/ ships inside static/boot/python.zip (tests/test_startup.py), not as [files]."""
     config = tomllib.loads((ROOT / "pyscript.toml").read_text())
-    shipped = {k.removeprefix("./"): v.removeprefix("./") for k, v in config["files"].items()}
-    on_disk = {p.relative_to(ROOT).as_posix() for p in GAME.rglob("*.py")}
-    assert set(shipped) == on_disk
-    assert all(src == dst for src, dst in shipped.items())
+    assert config["interpreter"] == "./static/start.mjs"
+    assert "files" not in config
     assert "packages" not in config  # they would pull micropip from a CDN
-    assert config["interpreter"].startswith("./static/vendor/")

@@ -1,6 +1,6 @@
-// Runs the engine's self-check (game/selfcheck.py) in plain Pyodide, loaded from
-// static/vendor/ like the real page, with game/ written into Pyodide's file system from
-// the [files] list of pyscript.toml (so exactly what the page ships is what is checked).
+// Runs the engine's self-check (game/selfcheck.py) in Pyodide started as the page starts
+// it (game.js: static/start.mjs on static/boot/python.zip, so exactly what the page ships
+// is what is checked).
 //
 // The outcome: <body data-state="done|error">, the JSON text in <pre id="result">, and the
 // parsed object in window.result (an error: {error: "..."}). tests/test_pyodide.py reads it.
@@ -14,7 +14,7 @@ function finish(state, result) {
 }
 
 async function main() {
-  const { pyodide, files, bootMs, filesMs } = await bootGame("/selfcheck");
+  const { pyodide, files, bootMs, filesMs } = await bootGame();
   const loaded = performance.now();
 
   const json = pyodide.runPython(

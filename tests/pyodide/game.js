@@ -1,43 +1,25 @@
-// Plain Pyodide with game/ loaded, as the test pages need it: Pyodide from static/vendor/
-// like the real page, and game/ written into Pyodide's file system from the [files] list of
-// pyscript.toml, so exactly what the page ships is what runs.
-import { loadPyodide } from "../../static/vendor/pyodide-314.0.2/pyodide.mjs";
+// Pyodide with the game loaded, as the test pages need it: started exactly as the page
+// starts it (static/start.mjs: the vendored Pyodide on static/boot/python.zip, where game/
+// ships), so exactly what the page ships is what runs. These pages are not controlled by
+// the service worker, so Python starts the ordinary way, never from the snapshot.
+import { begin } from "../../static/start.mjs";
 
-const ROOT = new URL("../../", import.meta.url); // the repository root, as served
-const INDEX_URL = new URL("static/vendor/pyodide-314.0.2/", ROOT).href;
-
-async function fetchText(url) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  return response.text();
-}
-
-// Boots Pyodide, mounts game/ at `mount` (first on sys.path) and imports it.
-// Resolves to {pyodide, files, bootMs, filesMs}.
-export async function bootGame(mount) {
+// Boots Pyodide and imports the engine. Resolves to {pyodide, files, bootMs, filesMs}:
+// files, the engine's modules as python.zip holds them ("game/state.py").
+export async function bootGame() {
   const started = performance.now();
-  const [pyodide, config] = await Promise.all([
-    loadPyodide({ indexURL: INDEX_URL }),
-    fetchText(new URL("pyscript.toml", ROOT)),
-  ]);
+  const pyodide = await begin();
   const booted = performance.now();
-  // pyscript.toml's [files]: {"./game/x.py": "./game/x.py"}, parsed by Python's tomllib.
-  const listFiles = pyodide.runPython(
-    "import json, tomllib\n" +
-      "lambda text: json.dumps(list(tomllib.loads(text).get('files', {}).items()))",
-  );
-  const files = JSON.parse(listFiles(config));
-  listFiles.destroy();
-  const sources = await Promise.all(files.map(([src]) => fetchText(new URL(src, ROOT))));
-  files.forEach(([, dst], i) => {
-    const path = `${mount}/${dst.replace(/^\.\//, "")}`;
-    pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-    pyodide.FS.writeFile(path, sources[i]);
-  });
-  pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(mount)})\nimport game`);
+  const files = pyodide
+    .runPython(
+      "import game, zipfile\n" +
+        "sorted(n for n in zipfile.ZipFile(game.__file__.split('/game/')[0]).namelist()\n" +
+        "       if n.startswith('game/'))",
+    )
+    .toJs();
   return {
     pyodide,
-    files: files.map(([, dst]) => dst),
+    files,
     bootMs: Math.round(booted - started),
     filesMs: Math.round(performance.now() - booted),
   };

@@ -1,8 +1,8 @@
 // Plain Pyodide with the game loaded, for measuring Python code in the browser:
 // bench/solver.py runs the solver here (its nodes per second against CPython's).
 //
-// Booted by game.js: Pyodide from static/vendor/, and game/ written into Pyodide's file
-// system from the [files] list of pyscript.toml, so exactly what the page ships is what runs.
+// Booted by game.js as the page boots (static/start.mjs on static/boot/python.zip), so
+// exactly what the page ships is what runs.
 // When ready: <body data-state="ready"> and window.runPython(code), which runs Python code
 // and returns the value of its last expression (a failure: <body data-state="error">, the
 // message in <pre id="result">).
@@ -10,7 +10,7 @@ import { bootGame } from "./game.js";
 
 async function main() {
   const started = performance.now();
-  const { pyodide, files } = await bootGame("/solver");
+  const { pyodide, files } = await bootGame();
   window.runPython = (code) => pyodide.runPython(code);
   document.getElementById("result").textContent =
     `ready in ${Math.round(performance.now() - started)} ms (${files.length} files)`;

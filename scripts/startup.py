@@ -1,0 +1,204 @@
+"""The files the page starts from, in static/boot/ (scripts/build.py runs this).
+
+    python3 scripts/startup.py          (make build; also make serve, make dist, Netlify)
+
+- python.zip: the standard library cut to the modules the page imports, and game/, every
+  module compiled by Pyodide's own Python 3.14 (.pyc), the game's sources beside them.
+  Pyodide's `stdLibURL`: the one Python file a boot fetches. A module missing from it
+  fails the browser tests, which boot from exactly this file.
+- snapshot.bin: Pyodide's memory once it has started and imported the engine and the
+  standard-library modules of python.zip (scripts/snapshot.mjs): a return visit restores
+  it instead of starting Python (static/start.mjs).
+- snapshot.json: what the page checks before it uses the snapshot. The Pyodide version,
+  the SHA-256 and size of python.zip and of snapshot.bin (checked with fetch's
+  `integrity`: a file cut short or changed is never loaded), and `made_from`, a hash of
+  everything they were made from; the build is skipped when that hash is unchanged.
+
+The snapshot holds the engine as python.zip holds it, and the page uses the snapshot only
+with the python.zip it was made with, so a snapshot never runs other code than the site
+ships. Both are reproducible (same inputs, same bytes): a deploy that changes nothing
+changes neither, and players download them again only when they did change.
+"""
+
+from __future__ import annotations
+
+import ast
+import base64
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = Path(__file__).resolve().parent / "snapshot.mjs"
+BOOT = "static/boot"
+PYODIDE_VERSION = "314.0.2"
+PYODIDE = f"static/vendor/pyodide-{PYODIDE_VERSION}"
+RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+
+# What PyScript 0.7.31 imports from the standard library as it starts (its own `pyscript`
+# package, which it writes into the file system at every boot, so it cannot be imported
+# here): measured in chromium from the page's sys.modules. The engine's own imports are
+# found in its sources. Also the modules an error report needs (traceback, linecache),
+# and codecs a browser may ask for (cp437: zipfile's names).
+PAGE_MODULES = (
+    "asyncio", "base64", "copy", "dataclasses", "enum", "functools", "glob", "hashlib",
+    "html", "html.entities", "inspect", "json", "linecache", "pathlib", "random", "re",
+    "shutil", "string", "tempfile", "textwrap", "traceback", "typing", "urllib.parse",
+    "warnings", "weakref", "zipfile", "encodings.ascii", "encodings.latin_1",
+    "encodings.utf_8_sig", "encodings.cp437",
+)  # fmt: skip
+# What the snapshot imports beyond the standard library: the pure engine. game.ui is left
+# to the boot: it binds `js` (the page's window), which a memory image cannot hold.
+ENGINE_PREFIX = "game"
+
+
+class StartupError(Exception):
+    pass
+
+
+def game_sources(root: Path) -> list[Path]:
+    """What the page ships of game/: every module but the command line (game/__main__.py)."""
+    return [p for p in sorted((root / "game").rglob("*.py")) if p.name != "__main__.py"]
+
+
+def game_modules(root: Path) -> list[str]:
+    """Every module the page ships of game/, by dotted name, sorted."""
+    out = []
+    for path in game_sources(root):
+        parts = list(path.relative_to(root).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        out.append(".".join(parts))
+    return out
+
+
+def imported_names(root: Path) -> set[str]:
+    """Every absolute import in game/ and main.py, those inside functions too."""
+    names: set[str] = set()
+    for path in [*game_sources(root), root / "main.py"]:
+        for node in ast.walk(ast.parse(path.read_bytes(), filename=str(path))):
+            if isinstance(node, ast.Import):
+                names.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names.add(node.module)
+    return {n for n in names if n.split(".")[0] not in {"js", "pyodide", "__future__"}}
+
+
+def stdlib_modules(root: Path) -> list[str]:
+    """What python.zip must make importable, besides game/ itself."""
+    engine = {m for m in imported_names(root) if m.split(".")[0] != ENGINE_PREFIX}
+    return sorted(engine | set(PAGE_MODULES))
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def integrity(path: Path) -> str:
+    """A Subresource Integrity string, as fetch's `integrity` option takes it."""
+    return "sha256-" + base64.b64encode(hashlib.sha256(path.read_bytes()).digest()).decode()
+
+
+def inputs(root: Path) -> list[Path]:
+    """Everything static/boot/ is made from: the runtime, the engine, this script and its
+    node half."""
+    return [
+        *(root / PYODIDE / name for name in RUNTIME),
+        *game_sources(root),
+        root / "main.py",
+        Path(__file__).resolve(),
+        SCRIPT,
+    ]
+
+
+def made_from(root: Path) -> str:
+    """A hash of every input (their paths relative to the repository, and contents)."""
+    digest = hashlib.sha256()
+    for path in inputs(root):
+        name = path.relative_to(root if path.is_relative_to(root) else ROOT).as_posix()
+        digest.update(name.encode() + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def node(*args: str) -> None:
+    node_bin = shutil.which("node")
+    if node_bin is None:
+        raise StartupError("node is missing (Node.js 20+ makes the snapshot)")
+    done = subprocess.run([node_bin, str(SCRIPT), *args], capture_output=True, text=True)
+    if done.returncode != 0:
+        tail = (done.stderr or done.stdout).strip().splitlines()[-1:] or ["no output"]
+        raise StartupError(f"snapshot.mjs {args[0]} failed: {tail[0]}")
+
+
+def current(root: Path) -> dict[str, object] | None:
+    """The manifest, if it and the files it names are those of the current inputs."""
+    try:
+        manifest = json.loads((root / BOOT / "snapshot.json").read_text())
+        if manifest["made_from"] != made_from(root):
+            return None
+        for key in ("stdlib", "snapshot"):
+            entry = manifest[key]
+            path = root / BOOT / entry["file"]
+            if path.stat().st_size != entry["size"] or integrity(path) != entry["integrity"]:
+                return None
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return dict(manifest)
+
+
+def build(root: Path = ROOT) -> tuple[bool, dict[str, object]]:
+    """Make static/boot/ unless it is current; (whether it was rebuilt, the manifest)."""
+    if not (root / PYODIDE / "pyodide.mjs").is_file():
+        raise StartupError(f"{PYODIDE}/ is missing: run `make vendor` first")
+    manifest = current(root)
+    if manifest is not None:
+        return False, manifest
+    boot = root / BOOT
+    boot.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=boot, prefix=".build-") as tmp:
+        work = Path(tmp)
+        pyodide = str((root / PYODIDE).resolve())
+        zip_path, snap_path = work / "python.zip", work / "snapshot.bin"
+        modules = [*stdlib_modules(root), *game_modules(root)]
+        node("stdlib", pyodide, str(root.resolve()), str(zip_path), *modules)
+        preload = [*stdlib_modules(root), *game_modules(root)]
+        node("snapshot", pyodide, str(zip_path), str(snap_path), *preload)
+        manifest = {
+            "pyodide": PYODIDE_VERSION,
+            "made_from": made_from(root),
+            "stdlib": entry(zip_path),
+            "snapshot": entry(snap_path),
+        }
+        for path in (zip_path, snap_path):
+            os.chmod(path, 0o644)
+            os.replace(path, boot / path.name)
+    (boot / "snapshot.json").write_text(json.dumps(manifest, indent=2) + "\n")
+    return True, manifest
+
+
+def entry(path: Path) -> dict[str, object]:
+    return {"file": path.name, "size": path.stat().st_size, "integrity": integrity(path)}
+
+
+def main() -> int:
+    try:
+        rebuilt, manifest = build(ROOT)
+    except StartupError as e:
+        print(f"startup: {e}", file=sys.stderr)
+        return 1
+    sizes = ", ".join(
+        f"{manifest[k]['file']} {manifest[k]['size'] / 1e6:.1f} MB"  # type: ignore[index]
+        for k in ("stdlib", "snapshot")
+    )
+    print(f"startup: {BOOT}/ {'made' if rebuilt else 'up to date'} ({sizes})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

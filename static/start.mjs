@@ -1,0 +1,136 @@
+// How Python starts: the module PyScript loads Pyodide through (pyscript.toml's
+// `interpreter`). PyScript reads its `version` and calls its `loadPyodide`, which starts
+// the vendored Pyodide on static/boot/python.zip (the standard library cut to what the
+// page imports, and the engine: scripts/startup.py) and, when this browser already holds
+// a memory snapshot that fits, restores that instead of starting Python afresh.
+//
+// The snapshot is optional, never required. It is used only when it is already here (the
+// service worker cached it after an earlier visit; a first visit does not wait for its
+// megabytes), when static/boot/snapshot.json names this Pyodide, and when both it and
+// python.zip have the SHA-256 that file gives (fetch's `integrity`: a file cut short or
+// changed is refused). Otherwise, or if restoring it fails, Python starts the ordinary
+// way, with one console warning saying why (none when there is simply no snapshot yet).
+//
+// `_loadSnapshot` is a private option of Pyodide 314.0.2: tests/test_startup.py pins it.
+import { loadPyodide as loadVendored, version } from "./vendor/pyodide-314.0.2/pyodide.mjs";
+
+export { version };
+
+const VENDOR = new URL("./vendor/pyodide-314.0.2/", import.meta.url).href;
+const BOOT = new URL("./boot/", import.meta.url);
+const MANIFEST = new URL("snapshot.json", BOOT).href;
+const STDLIB = new URL("python.zip", BOOT).href;
+// The snapshot was made with these (scripts/snapshot.mjs): the ordinary boot must match it,
+// or the two would order sets differently.
+const ENV = { PYTHONHASHSEED: "0" };
+// No packages are ever loaded, so Pyodide's 114 kB package list is not fetched.
+// Its "info" is pinned against the vendored file by tests/test_startup.py.
+const LOCK = {
+  info: { abi_version: "2026_0", arch: "wasm32", platform: "emscripten_5_0_3", python: "3.14.0" },
+  packages: {},
+};
+
+// How the last start went, for tests and the curious: "snapshot", "ordinary" (no snapshot
+// here yet) or "fallback: <why>".
+function mark(how) {
+  document.documentElement.dataset.python = how;
+}
+
+// A file as the service worker cached it, or null: a first visit must not wait for 30 MB.
+async function cached(url) {
+  try {
+    return (await caches.match(url)) || null;
+  } catch {
+    return null; // no CacheStorage here (storage denied)
+  }
+}
+
+// The bytes of a cached file whose SHA-256 is the one snapshot.json gives, else an Error.
+async function checked(response, entry) {
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (bytes.length !== entry.size) return new Error(`${entry.file} has ${bytes.length} bytes, not ${entry.size}`);
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  const sri = "sha256-" + btoa(String.fromCharCode(...digest));
+  return sri === entry.integrity ? bytes : new Error(`${entry.file} does not match its SHA-256`);
+}
+
+// The snapshot's bytes, or null, with the reason in `why` when one was there but unfit.
+async function snapshot(why) {
+  // Only from the service worker's cache, and only in a page it controls, so that every
+  // file Pyodide fetches next comes from that same cache, of the same version.
+  if (!navigator.serviceWorker?.controller) return null;
+  let manifest;
+  try {
+    const response = await fetch(MANIFEST);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    manifest = await response.json();
+  } catch (error) {
+    why.push(`snapshot.json: ${error.message}`);
+    return null;
+  }
+  const stdlib = manifest.stdlib || {}, image = manifest.snapshot || {};
+  if (typeof image.file !== "string" || new URL(stdlib.file, BOOT).href !== STDLIB) {
+    why.push("snapshot.json names other files");
+    return null;
+  }
+  // The service worker caches every file it installs with, this one too: missing, it was
+  // evicted or lost.
+  const [memory, zip] = await Promise.all([cached(new URL(image.file, BOOT).href), cached(STDLIB)]);
+  if (!memory || !zip) {
+    why.push(`${memory ? stdlib.file : image.file} is not in the cache`);
+    return null;
+  }
+  if (manifest.pyodide !== version) {
+    why.push(`it was made for Pyodide ${manifest.pyodide}, not ${version}`);
+    return null;
+  }
+  // The snapshot remembers python.zip's table of contents: it must be that very file.
+  const [bytes, lib] = await Promise.all([checked(memory, image), checked(zip, stdlib)]);
+  for (const result of [bytes, lib]) if (result instanceof Error) why.push(result.message);
+  return why.length ? null : bytes;
+}
+
+async function boot(config) {
+  const why = [];
+  const image = await snapshot(why);
+  if (image) {
+    try {
+      const pyodide = await loadVendored({ ...config, _loadSnapshot: image });
+      // `random` was seeded when the snapshot was made: every player would draw the same.
+      pyodide.runPython("import random; random.seed()");
+      mark("snapshot");
+      return pyodide;
+    } catch (error) {
+      why.push(`restoring it failed: ${error.message}`);
+    }
+  }
+  if (why.length) console.warn(`solitaire: started without the memory snapshot (${why.join("; ")})`);
+  mark(why.length ? `fallback: ${why.join("; ")}` : "ordinary");
+  return loadVendored(config);
+}
+
+// Python's output goes to PyScript's handlers once PyScript has asked for Python.
+const output = { stdout: (text) => console.log(text), stderr: (text) => console.error(text) };
+let started = null;
+
+// Starts Python at once, before PyScript has even loaded (static/idb-guard.js calls this
+// first thing): its start-up and PyScript's overlap instead of running one after the other.
+export function begin() {
+  if (!started) performance.mark("python-start"); // for bench/boot.py
+  started ??= boot({
+    indexURL: VENDOR,
+    stdLibURL: STDLIB,
+    lockFileContents: LOCK,
+    env: ENV,
+    stdout: (text) => output.stdout(text),
+    stderr: (text) => output.stderr(text),
+  });
+  return started;
+}
+
+// What PyScript calls (with its stdout and stderr); the Python begin() started.
+export async function loadPyodide(options = {}) {
+  if (options.stdout) output.stdout = options.stdout;
+  if (options.stderr) output.stderr = options.stderr;
+  return begin();
+}
