@@ -7,9 +7,9 @@
 // The snapshot is optional, never required. It is used only when it is already here (the
 // service worker cached it after an earlier visit; a first visit does not wait for its
 // megabytes), when static/boot/snapshot.json names this Pyodide, and when both it and
-// python.zip have the SHA-256 that file gives (fetch's `integrity`: a file cut short or
-// changed is refused). Otherwise, or if restoring it fails, Python starts the ordinary
-// way, with one console warning saying why (none when there is simply no snapshot yet).
+// python.zip have the size and SHA-256 that file gives (a file cut short or changed is
+// refused). Otherwise, or if restoring it fails, Python starts the ordinary way, with one
+// console warning saying why (none on a first visit, when there is simply none yet).
 //
 // `_loadSnapshot` is a private option of Pyodide 314.0.2: tests/test_startup.py pins it.
 import { loadPyodide as loadVendored, version } from "./vendor/pyodide-314.0.2/pyodide.mjs";
@@ -85,9 +85,18 @@ async function snapshot(why) {
     return null;
   }
   // The snapshot remembers python.zip's table of contents: it must be that very file.
-  const [bytes, lib] = await Promise.all([checked(memory, image), checked(zip, stdlib)]);
-  for (const result of [bytes, lib]) if (result instanceof Error) why.push(result.message);
-  return why.length ? null : bytes;
+  const [packed, lib] = await Promise.all([checked(memory, image), checked(zip, stdlib)]);
+  for (const result of [packed, lib]) if (result instanceof Error) why.push(result.message);
+  if (why.length) return null;
+  try {
+    const stream = new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip"));
+    const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+    if (bytes.length === image.memory) return bytes;
+    why.push(`${image.file} holds ${bytes.length} bytes, not ${image.memory}`);
+  } catch (error) {
+    why.push(`${image.file} does not decompress: ${error.message}`);
+  }
+  return null;
 }
 
 async function boot(config) {

@@ -86,7 +86,7 @@ def test_dist_holds_exactly_the_precached_files_and_sw_js(dist: Path) -> None:
         "static/vendor/pyscript-0.7.31/core.js",
         "static/vendor/pyscript-0.7.31/xterm.css",  # a lazy chunk: the whole dist ships
         "static/boot/python.zip",  # the engine is inside
-        "static/boot/snapshot.bin",
+        "static/boot/snapshot.bin.gz",
         "static/boot/snapshot.json",
     ):
         assert name in on_disk

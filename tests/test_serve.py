@@ -36,7 +36,7 @@ def head(url: str) -> tuple[int, dict[str, str]]:
         ("/pyscript.toml", "text/plain; charset=utf-8", "no-cache"),
         ("/static/start.mjs", "text/javascript", "no-cache"),
         ("/static/boot/python.zip", "application/zip", "no-cache"),
-        ("/static/boot/snapshot.bin", "application/octet-stream", "no-cache"),
+        ("/static/boot/snapshot.bin.gz", "application/gzip", "no-cache"),
         ("/static/boot/snapshot.json", "application/json", "no-cache"),
         ("/static/css/table.css", "text/css", "no-cache"),
         ("/static/boot.js", "text/javascript", "no-cache"),

@@ -10,6 +10,7 @@ ordinary start with one console warning, the game playing exactly as before.
 from __future__ import annotations
 
 import base64
+import gzip
 import hashlib
 import json
 import re
@@ -134,7 +135,7 @@ def test_pyodide_private_snapshot_api_is_the_one_pinned() -> None:
     assert "makeMemorySnapshot" in runtime
     build_id = re.search(r'BUILD_ID:"([0-9a-f]{64})"', loader)
     assert build_id is not None
-    header = (BOOT / "snapshot.bin").read_bytes()[:48]
+    header = gzip.decompress((BOOT / startup.SNAPSHOT).read_bytes())[:48]
     magic, size, _, _, *packed = struct.unpack("<12I", header)
     assert magic == 1886286592 and size % 16 == 0  # Pyodide's magic number
     assert "".join(f"{word:08x}" for word in packed) == build_id.group(1)
@@ -162,9 +163,19 @@ def sri(data: bytes) -> str:
 def test_the_manifest_names_what_is_there(manifest: Manifest) -> None:
     assert manifest["pyodide"] == startup.PYODIDE_VERSION
     assert manifest["made_from"] == startup.made_from(ROOT)  # the build is current
-    for key, name in (("stdlib", "python.zip"), ("snapshot", "snapshot.bin")):
-        data = (BOOT / name).read_bytes()
-        assert manifest[key] == {"file": name, "size": len(data), "integrity": sri(data)}
+    zip_bytes, packed = (BOOT / "python.zip").read_bytes(), (BOOT / startup.SNAPSHOT).read_bytes()
+    assert manifest["stdlib"] == {
+        "file": "python.zip",
+        "size": len(zip_bytes),
+        "integrity": sri(zip_bytes),
+    }
+    assert manifest["snapshot"] == {
+        "file": startup.SNAPSHOT,
+        "size": len(packed),
+        "integrity": sri(packed),
+        "memory": len(gzip.decompress(packed)),
+    }
+    assert manifest["snapshot"]["memory"] > 5 * len(packed)  # mostly zeros: worth packing
 
 
 def copy_of_the_sources(root: Path) -> Path:
@@ -180,11 +191,11 @@ def test_same_inputs_give_the_same_bytes_and_a_change_remakes_them(tmp_path: Pat
     made = [startup.build(root) for root in (one, two)]
     assert [rebuilt for rebuilt, _ in made] == [True, True]
     assert made[0][1] == made[1][1]  # in another folder: the same manifest ...
-    for name in ("python.zip", "snapshot.bin"):  # ... and the same bytes
+    for name in ("python.zip", startup.SNAPSHOT):  # ... and the same bytes
         assert (one / startup.BOOT / name).read_bytes() == (two / startup.BOOT / name).read_bytes()
     if startup.made_from(ROOT) == made[0][1]["made_from"]:  # the repository's, unless edited
-        assert (BOOT / "snapshot.bin").read_bytes() == (
-            one / startup.BOOT / "snapshot.bin"
+        assert (BOOT / startup.SNAPSHOT).read_bytes() == (
+            one / startup.BOOT / startup.SNAPSHOT
         ).read_bytes()
 
     assert startup.build(one) == (False, made[0][1])  # current: nothing to do
@@ -205,7 +216,7 @@ URL = "/?game=whitehead&deal=1&automove=safe"
 # The service worker installed (its precache complete) and active: the next visit is its.
 PRECACHED = """async () => !!navigator.serviceWorker.controller &&
   (await navigator.serviceWorker.ready).active.state === "activated" &&
-  !!(await caches.match("static/boot/snapshot.bin"))"""
+  !!(await caches.match("static/boot/snapshot.bin.gz"))"""
 
 # Changes what the service worker's cache holds of static/boot/, as a damaged or stale
 # cache would: every cache entry of the file is replaced (or deleted).
@@ -228,15 +239,28 @@ SPOIL = """async ([how]) => {
     await edit(data);
     return JSON.stringify(data);
   });
-  if (how === "missing") await each("snapshot.bin", async () => null);
-  if (how === "truncated") await each("snapshot.bin", async (b) => b.slice(0, b.length - 3000000));
-  if (how === "flipped") await each("snapshot.bin", async (b) => { b[b.length >> 1] ^= 0xff; return b; });
+  const image = "snapshot.bin.gz";
+  const gzip = async (bytes, how) => new Uint8Array(await new Response(
+    new Blob([bytes]).stream().pipeThrough(new (how ? DecompressionStream : CompressionStream)("gzip"))
+  ).arrayBuffer());
+  if (how === "missing") await each(image, async () => null);
+  if (how === "truncated") await each(image, async (b) => b.slice(0, b.length - 1000000));
+  if (how === "flipped") await each(image, async (b) => { b[b.length >> 1] ^= 0xff; return b; });
   if (how === "other-pyodide") await manifest(async (m) => { m.pyodide = "0.29.3"; });
   if (how === "other-engine") await manifest(async (m) => { m.stdlib.integrity = await sri(new Uint8Array([1])); });
-  if (how === "unrestorable") {
+  // Bytes that check out and decompress, but are no memory image: its magic number is off.
+  if (how === "unrestorable" || how === "not-gzip") {
     let spoilt;
-    await each("snapshot.bin", async (b) => { b[0] ^= 0xff; spoilt = b; return b; });
-    await manifest(async (m) => { m.snapshot.integrity = await sri(spoilt); });
+    await each(image, async (b) => {
+      const memory = await gzip(b, "unpack");
+      memory[0] ^= 0xff;
+      spoilt = how === "not-gzip" ? memory.slice(0, b.length) : await gzip(memory);
+      return spoilt;
+    });
+    await manifest(async (m) => {
+      m.snapshot.integrity = await sri(spoilt);
+      m.snapshot.size = spoilt.length;
+    });
   }
 }"""
 
@@ -316,6 +340,7 @@ def test_a_return_visit_starts_from_the_snapshot(ui: Ui) -> None:
         ("flipped", "does not match its SHA-256"),
         ("other-pyodide", "made for Pyodide 0.29.3, not 314.0.2"),
         ("other-engine", "python.zip does not match its SHA-256"),
+        ("not-gzip", "does not decompress"),
         ("unrestorable", "restoring it failed"),
     ],
 )
