@@ -101,7 +101,12 @@ async function snapshot(why) {
 
 async function boot(config) {
   const why = [];
-  const image = await snapshot(why);
+  let image = null;
+  try {
+    image = await snapshot(why);
+  } catch (error) {
+    why.push(`snapshot.json is not as expected: ${error.message}`); // e.g. a field missing
+  }
   if (image) {
     try {
       const pyodide = await loadVendored({ ...config, _loadSnapshot: image });

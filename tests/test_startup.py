@@ -246,6 +246,7 @@ SPOIL = """async ([how]) => {
   if (how === "missing") await each(image, async () => null);
   if (how === "truncated") await each(image, async (b) => b.slice(0, b.length - 1000000));
   if (how === "flipped") await each(image, async (b) => { b[b.length >> 1] ^= 0xff; return b; });
+  if (how === "no-manifest") await each("snapshot.json", async () => "null");
   if (how === "other-pyodide") await manifest(async (m) => { m.pyodide = "0.29.3"; });
   if (how === "other-engine") await manifest(async (m) => { m.stdlib.integrity = await sri(new Uint8Array([1])); });
   // Bytes that check out and decompress, but are no memory image: its magic number is off.
@@ -336,6 +337,7 @@ def test_a_return_visit_starts_from_the_snapshot(ui: Ui) -> None:
     ("how", "why"),
     [
         ("missing", "not in the cache"),
+        ("no-manifest", "snapshot.json is not as expected"),
         ("truncated", "bytes, not"),
         ("flipped", "does not match its SHA-256"),
         ("other-pyodide", "made for Pyodide 0.29.3, not 314.0.2"),
