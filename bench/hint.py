@@ -26,7 +26,8 @@ from playwright.sync_api import Page, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from boot import launch, serve
+from kit import launch
+from server import serve
 
 import game
 from game.saved import pack

@@ -2,12 +2,12 @@
 
     python bench/latency.py [--moves 200] [--game whitehead] [--deal 1] [--seed 1]
 
-Loads a deal with automove=off in headless chromium (scripts/serve.py on a free port) and
-plays it with the mouse: taps on cards that have a legal tap move, taps on the stock, and
-drags onto a legal pile, each chosen at random among those the engine allows, mirrored by
-the engine in this process (so every move is known to be legal and the page is checked to
-show the mirrored position after each one). A stuck game is backed out with the Z key; undo
-is never measured.
+Loads a deal with automove=off in headless chromium (the bench's server, bench/server.py, on
+a free port) and plays it with the mouse: taps on cards that have a legal tap move, taps on
+the stock, and drags onto a legal pile, each chosen at random among those the engine allows,
+mirrored by the engine in this process (so every move is known to be legal and the page is
+checked to show the mirrored position after each one). A stuck game is backed out with the Z
+key; undo is never measured.
 
 In the page, a capturing 'pointerup' listener on window records performance.now(); a
 MutationObserver on the table records the first mutation after it ("dom": the Python handler
@@ -30,7 +30,8 @@ from playwright.sync_api import Page, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from boot import launch, serve
+from kit import launch
+from server import serve
 
 import game
 from game.assist import destinations, movable

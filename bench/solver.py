@@ -19,14 +19,14 @@ The search's tables are freed between deals, so this is the peak of the hungries
 --out FILE writes one JSON line per deal (with the winning line), as `python -m game solve`.
 
 --pyodide N (default 2, 0 to skip) then measures the solver in the browser: the first N
-deals of each game, in headless chromium (scripts/serve.py, tests/pyodide/solver.html: plain
-Pyodide from static/vendor/ with game/ loaded from pyscript.toml's [files], as the page
-ships it). Each deal runs the portfolio's three kinds of search one after the other,
-depth-first (Search), best-first (BestFirst) and restarted dives (Restarts), each for
---pyodide-seconds / 3; CPython then runs the
-same searches with the node counts Pyodide reached as their budgets. The searches are
-deterministic, so both sides do exactly the same work (checked: same nodes, same result),
-and the ratio of nodes per second, Pyodide / CPython, is the browser's speed.
+deals of each game, in headless chromium (the bench's server, bench/server.py, and
+tests/pyodide/solver.html, which starts Python exactly as the page does, through
+static/start.mjs: the vendored Pyodide on static/boot/python.zip, game/ inside it). Each
+deal runs the portfolio's three kinds of search one after the other, depth-first (Search),
+best-first (BestFirst) and restarted dives (Restarts), each for --pyodide-seconds / 3;
+CPython then runs the same searches with the node counts Pyodide reached as their budgets.
+The searches are deterministic, so both sides do exactly the same work (checked: same nodes,
+same result), and the ratio of nodes per second, Pyodide / CPython, is the browser's speed.
 
 Figures only, nothing is asserted: this 2-core machine is shared and its timings are noisy.
 """
@@ -213,8 +213,9 @@ def measure(name: str, deal: int, seconds: float, budgets: list[int] | None) -> 
 
 
 def pyodide_ratio(games: list[str], count: int, seconds: float) -> None:
-    from boot import launch, serve
+    from kit import launch
     from playwright.sync_api import sync_playwright
+    from server import serve
 
     source = inspect.getsource(measure)
     print(

@@ -2,13 +2,17 @@
 
     python bench/transfer.py [--url-path "/?game=whitehead&deal=1"] [--runs 5]
 
-Serves the repository with scripts/serve.py's handler (netlify.toml's headers) in this
-process, counting every request and the bytes of every body it sends, then drives
-chromium on a new profile on disk (a real HTTP cache, as a player's):
+Serves the repository with the bench's server (bench/server.py: scripts/serve.py's handler,
+netlify.toml's headers; bodies uncompressed here) in this process, counting every request
+and the bytes of every body it sends, then drives chromium on a new profile on disk (a real
+HTTP cache, as a player's):
 
-- cold: the first visit, until the table is ready; then the service worker's precache,
-  which runs after that (static/pwa.js) and fetches what the page did not (PyScript's
-  lazy chunks), or revalidates it.
+- cold: the first visit, until the table is ready (<body data-ready="true">): the requests
+  the page itself started before ready, on its own clock (its navigation and Resource
+  Timing entries), and the browser's own (favicon, manifest) that reached the server before
+  ready and before sw.js; then everything after ready: the service worker's precache
+  (static/pwa.js registers it once the table is ready), which fetches what the page did
+  not (the memory snapshot, PyScript's lazy chunks) or revalidates it.
 - compressed: each file sent, compressed as Netlify would send it (gzip level 6, brotli
   at a CDN's on-the-fly level 5 and at the maximum 11), except PNG and zip, which are
   compressed already and sent as they are.
@@ -24,87 +28,56 @@ Printed, never asserted.
 from __future__ import annotations
 
 import argparse
+import collections
 import gzip
 import importlib
-import os
 import statistics
 import sys
 import tempfile
-import threading
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass, field
-from functools import cache, partial
+from functools import cache
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote, urlsplit
 
-from boot import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, READY_WATCH
-from playwright.sync_api import BrowserContext, Page, Playwright, sync_playwright
+from kit import BOOT_TIMEOUT_MS, CHROMIUM, open_profile, wait_precached
+from playwright.sync_api import Page, sync_playwright
+from server import ROOT, SENT_AS_IS, Sent, SentLog, serving
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
-import serve
-
-ROOT = serve.ROOT
 brotli: Any = importlib.import_module("brotli")  # untyped; pinned in requirements-dev.txt
+TARGET_GZIP_MB = 4.5  # issue #11: a first visit, before ready
 
-SENT_AS_IS = (".png", ".zip")  # already compressed: Netlify does not compress them again
-
-
-@dataclass
-class Sent:
-    path: str
-    status: int
-    size: int  # body bytes
-    at: float  # ms since the epoch, when the request arrived
-
-
-@dataclass
-class Counter:
-    sent: list[Sent] = field(default_factory=list)
-    lock: threading.Lock = field(default_factory=threading.Lock)
-
-    def mark(self) -> int:
-        with self.lock:
-            return len(self.sent)
-
-    def since(self, mark: int) -> list[Sent]:
-        with self.lock:
-            return self.sent[mark:]
+# After ready: the paths of every request the page itself started before ready (its
+# navigation and Resource Timing entries, on the page's own clock).
+BEFORE_READY = """() => {
+  const ready = window.__readyAt;
+  const path = (url) => decodeURIComponent(new URL(url).pathname);
+  const nav = performance.getEntriesByType("navigation")[0];
+  const early = performance.getEntriesByType("resource").filter((e) => e.startTime <= ready);
+  return [path(nav.name), ...early.map((e) => path(e.name))];
+}"""
 
 
-@contextmanager
-def counting_server() -> Iterator[tuple[str, Counter]]:
-    counter = Counter()
-
-    class Handler(serve.Handler):
-        rules = serve.load_rules(ROOT / "netlify.toml")
-
-        def send_response(self, code: int, message: str | None = None) -> None:
-            self._code = code
-            super().send_response(code, message)
-
-        def send_head(self) -> Any:
-            self._code = 0
-            at = time.time() * 1000
-            body = super().send_head()
-            size = 0
-            if body is not None:
-                size = os.fstat(body.fileno()).st_size
-            with counter.lock:
-                counter.sent.append(Sent(unquote(urlsplit(self.path).path), self._code, size, at))
-            return body
-
-    server = serve.Server(("127.0.0.1", 0), partial(Handler, directory=str(ROOT)))
-    serve.fresh_sw(ROOT)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}", counter
-    finally:
-        server.shutdown()
-        server.server_close()
+def split_at_ready(
+    sent: list[Sent], page: list[str], ready_at: float
+) -> tuple[list[Sent], list[Sent]]:
+    """The server's responses of a first visit: (before ready, after). Before: those the
+    page's own timeline lists before ready (matched by path, in order), and the browser's
+    own requests that Resource Timing does not list (the favicon, the manifest) if they
+    arrived before ready and before sw.js was asked for (the service worker is registered
+    after ready: everything from it is after)."""
+    wanted = collections.Counter(page)
+    before: list[Sent] = []
+    after: list[Sent] = []
+    registered = False
+    for s in sent:
+        registered = registered or s.path == "/sw.js"
+        if wanted[s.path] > 0:
+            wanted[s.path] -= 1
+            before.append(s)
+        elif not registered and s.at <= ready_at:
+            before.append(s)
+        else:
+            after.append(s)
+    return before, after
 
 
 @cache
@@ -145,20 +118,6 @@ def ready(page: Page) -> float:
     return at
 
 
-def controlled(page: Page) -> None:
-    page.wait_for_function(
-        "() => navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS
-    )
-
-
-def open_profile(pw: Playwright, profile: str) -> BrowserContext:
-    context = pw.chromium.launch_persistent_context(
-        profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
-    )
-    context.add_init_script(READY_WATCH)
-    return context
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--url-path", default="/?game=whitehead&deal=1")
@@ -169,8 +128,9 @@ def main() -> None:
 
     rows: list[str] = []
     boots: list[float] = []
+    log = SentLog()
     with (
-        counting_server() as (origin, counter),
+        serving(compress=False, log=log) as (origin, _),
         sync_playwright() as pw,
         tempfile.TemporaryDirectory(prefix="transfer-bench-") as profile,
     ):
@@ -179,48 +139,58 @@ def main() -> None:
         page = context.pages[0]
         page.goto(url, wait_until="commit", timeout=BOOT_TIMEOUT_MS)
         cold_ready = ready(page)
-        controlled(page)
-        page.wait_for_timeout(500)  # the precache's last responses
+        early: list[str] = page.evaluate(BEFORE_READY)
         ready_at: float = page.evaluate("performance.timeOrigin + window.__readyAt")
-        boot = [s for s in counter.since(0) if s.at <= ready_at]
-        after = [s for s in counter.since(0) if s.at > ready_at]
+        precached = wait_precached(page)  # sw.js installed: its precache is complete
+        page.wait_for_timeout(500)  # the page's own requests after ready, if any
+        boot, after = split_at_ready(log.since(0), early, ready_at)
         rows += [
             row("cold: first visit, to ready", boot),
-            row("cold: precache (after ready)", after),
+            row("cold: after ready (precache, ...)", after),
             row("cold: total", boot + after),
         ]
         largest = sorted(boot + after, key=lambda s: -s.size)[:5]
 
-        mark = counter.mark()
+        mark = log.mark()
         page.reload(wait_until="commit")
         ready(page)
         tab = context.new_page()
         tab.goto(origin + "/?game=linus&deal=2", wait_until="commit")
         ready(tab)
-        rows.append(row("warm: reload + a new tab (online)", counter.since(mark)))
+        rows.append(row("warm: reload + a new tab (online)", log.since(mark)))
         context.close()
 
         context = open_profile(pw, profile)  # chromium restarted, same profile
         page = context.pages[0]
-        mark = counter.mark()
+        mark = log.mark()
         page.goto(url, wait_until="commit", timeout=BOOT_TIMEOUT_MS)
         ready(page)
+        python = page.evaluate("document.documentElement.dataset.python")
         page.wait_for_timeout(500)
-        rows.append(row("warm: chromium restarted (online)", counter.since(mark)))
+        rows.append(row("warm: chromium restarted (online)", log.since(mark)))
 
         context.set_offline(True)
-        mark = counter.mark()
+        mark = log.mark()
         for _ in range(args.runs):
             page.reload(wait_until="commit")
             boots.append(ready(page))
-        rows.append(row(f"warm: {args.runs} offline reloads", counter.since(mark)))
+        rows.append(row(f"warm: {args.runs} offline reloads", log.since(mark)))
         context.close()
 
     print(f"transfer of {args.url_path}, local server with netlify.toml's headers, chromium")
     print(f"{'':36} {'reqs':>5} {'raw MB':>9} {'gzip MB':>9} {'br-5 MB':>9} {'br-11 MB':>9}")
     for line in rows:
         print(line)
-    print(f"cold: ready at {cold_ready:,.0f} ms; largest files:")
+    gz = totals(boot)[2] / 1e6
+    verdict = "ok" if gz <= TARGET_GZIP_MB else "MISSED"
+    print(
+        f"first visit before ready: {gz:.2f} MB gzip (target <= {TARGET_GZIP_MB} MB) {verdict};"
+        f" {len(boot)} requests: the page's own before ready (Resource Timing), and the"
+        " browser's before ready and before sw.js"
+    )
+    done = "never" if precached is None else f"{precached:,.0f} ms after ready"
+    print(f"cold: ready at {cold_ready:,.0f} ms; precache done (snapshot cached) {done}")
+    print(f"warm (chromium restarted): python started from {python!r}; largest files:")
     for s in largest:
         g, _, b11 = compressed(s.path)
         print(f"  {s.path:52} {s.size / 1e6:7.3f} MB (gzip {g / 1e6:.3f}, br-11 {b11 / 1e6:.3f})")
