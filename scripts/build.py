@@ -25,10 +25,12 @@ import hashlib
 import json
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
+import paint
 import startup
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -82,8 +84,11 @@ def make_startup(root: Path) -> None:
     if (root / "game").is_dir():
         try:
             startup.build(root)
+            paint.write(root)
         except startup.StartupError as e:
             raise BuildError(str(e)) from e
+        except subprocess.CalledProcessError as e:
+            raise BuildError(f"scripts/paint.py failed: {e.stderr.strip()[-300:]}") from e
 
 
 def url_of(path: str) -> str:

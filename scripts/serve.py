@@ -29,6 +29,7 @@ from typing import Any, ClassVar
 from urllib.parse import unquote, urlsplit
 
 import build
+import paint
 import startup
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -124,7 +125,7 @@ def fresh_sw(root: Path) -> None:
     """Remake static/boot/, then root/sw.js, if a file they come from changed since."""
     with _sw_lock:
         try:
-            made = startup.inputs(root) if (root / "game").is_dir() else []
+            made = [*startup.inputs(root), paint.SCRIPT] if (root / "game").is_dir() else []
             sources = tuple((p, p.stat().st_mtime_ns, p.stat().st_size) for p in made)
             if _boot_seen.get(root) != sources:
                 build.make_startup(root)

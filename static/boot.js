@@ -31,6 +31,6 @@
   window.addEventListener("unhandledrejection", function (e) {
     if (!ready()) fail(e.reason && String(e.reason.message || e.reason).slice(0, 120));
   });
-  setTimeout(function () { show("Still loading… the first visit downloads about 10 MB.", false); }, SLOW_MS);
+  setTimeout(function () { show("Still loading (10 MB on a first visit)…", false); }, SLOW_MS);
   setTimeout(function () { if (!ready()) fail("timed out"); }, GIVE_UP_MS);
 })();

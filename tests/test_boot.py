@@ -47,7 +47,7 @@ def test_boots_python_314_offline_under_the_csp(
 
 
 def test_shows_progress_from_first_paint(page: Page) -> None:
-    # Before any script has run, the static HTML already says it is loading.
+    # From the first paint, the page says it is starting (tests/test_first_paint.py: more).
     page.goto("/", wait_until="commit")
     # Read in the same task that finds it visible: the game may remove it a moment later.
     text = page.wait_for_function(
@@ -56,4 +56,4 @@ def test_shows_progress_from_first_paint(page: Page) -> None:
           return el && el.checkVisibility() ? el.innerText : false;
         }"""
     ).json_value()
-    assert "Loading" in text
+    assert "Starting…" in text

@@ -29,6 +29,7 @@ from .dom import absent, by_id, guarded, listen
 from .embed import Embed
 from .finder import DealFinder
 from .keys import Keys
+from .markup import redeal_text
 from .messages import Command
 from .pointer import Pointer
 from .prefs import Prefs
@@ -411,7 +412,7 @@ class App:
         redeal = by_id("redeal")
         redeal.hidden = not game.rules.shuffle_redeals
         if game.rules.shuffle_redeals:
-            redeal.textContent = f"Redeal ({game.redeals_left} left)"
+            redeal.textContent = redeal_text(game)
             redeal.disabled = Move(STOCK, STOCK, 0) not in game.plain_moves()
         stock = self.table.pile_el.get(STOCK)
         if stock is not None:

@@ -1,16 +1,28 @@
 """HTML of the table and its cards, as strings (pure; one innerHTML write renders a pile).
 
 A face-down card's markup carries nothing of its identity: no code, no label, no class.
-Suits are inline SVG symbols defined once in index.html, crisp at any size.
+Suits are inline SVG symbols defined once in index.html, crisp at any size. The empty
+table of each game is also drawn at build time, for the page's first paint
+(scripts/paint.py, static/paint.js).
 """
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from html import escape
 
 from ..cards import RANKS, SUITS, rank_of, spoken, suit_of
+from ..notation import STOCK, WASTE, pile_name
+from ..state import Game
+from .voice import pile_label
 
 _FACE_RANKS = {10: "J", 11: "Q", 12: "K"}
+PASSING = frozenset({"held", "hint", "hint-target", "dragging"})  # classes of a moment
+_DIV = re.compile(r"<div\b[^>]*>")  # the table's own elements: board, rows, piles, cards
+_STYLE = re.compile(r'\sstyle="([^"]*)"')
+_TABINDEX = re.compile(r'\stabindex="[^"]*"')
+_CLASS = re.compile(r'\sclass="([^"]*)"')
 
 
 def rank_text(c: int) -> str:
@@ -49,3 +61,69 @@ def card_html(c: int, up: bool, extra: str = "") -> str:
     attrs = " ".join(f'{k}="{escape(v)}"' for k, v in card_attrs(c, up).items())
     inner = face_html(c) if up else ""
     return f'<div class="card" role="img" {attrs}{extra}>{inner}</div>'
+
+
+@dataclass(frozen=True)
+class Look:
+    """The table element of a game, its piles laid out and empty."""
+
+    classes: str  # its class attribute
+    props: dict[str, str]  # CSS custom properties set on it: what sizes the cards
+    html: str  # what it holds: the board and its piles
+
+
+def table_look(game: Game) -> Look:
+    """The table of ``game``'s rules: stock and waste (if it has a stock), foundations,
+    tableau piles (columns, or Linus's fans), each marked with what fills it when empty."""
+    rules = game.rules
+    fans = rules.passes == 0
+    top = ""
+    if not fans:
+        top += _pile_html(game, STOCK, "stock") + _pile_html(game, WASTE, "waste")
+    founds = "".join(_pile_html(game, f, "foundation") for f in game.found)
+    top += f'<div class="foundations">{founds}</div>'
+    kings = {"KINGS": "kings", "NONE": "closed"}.get(rules.empty.name, "any")
+    kind = f"{'fan' if fans else 'column'} empty-{kings}"
+    tableau = "".join(_pile_html(game, t, kind) for t in game.tab)
+    props = {} if fans else {"--cols": str(len(rules.tableau))}
+    # role=application: a screen reader hands the keys to the page (keys.py) in here
+    return Look(
+        classes=f"table game-{rules.name} {'fans' if fans else 'columns'}",
+        props={**props, "--founds": str(rules.foundations)},
+        html=(
+            '<div class="board" role="application" aria-label="Cards" '
+            f'aria-describedby="keys-brief"><div class="top">{top}</div>'
+            f'<div class="tableau">{tableau}</div></div>'
+        ),
+    )
+
+
+def _pile_html(game: Game, pile: int, kind: str) -> str:
+    return (
+        f'<div class="pile {kind}" data-pile="{pile_name(pile)}" role="group" '
+        f'aria-label="{pile_label(game, pile, ())}"></div>'
+    )
+
+
+def redeal_text(game: Game) -> str:
+    """The Redeal button of a game whose house rules shuffle the fans (Linus, ``pgs``)."""
+    return f"Redeal ({game.redeals_left} left)"
+
+
+def kept_markup(html: str) -> tuple[str, list[str]]:
+    """The table's markup as the browser gives it (innerHTML), fit to be drawn again at the
+    next visit's first paint: without style attributes (the CSP refuses them in markup;
+    each card's comes apart, in order), focus (tabindex) or classes of a moment."""
+    places: list[str] = []
+
+    def plain(tag: re.Match[str]) -> str:
+        text = tag.group(0)
+        style, names = _STYLE.search(text), _CLASS.search(text)
+        classes = names.group(1).split() if names else []
+        if classes[:1] == ["card"]:
+            places.append(style.group(1) if style else "")
+        text = _TABINDEX.sub("", _STYLE.sub("", text))
+        kept = " ".join(c for c in classes if c not in PASSING)
+        return _CLASS.sub(f' class="{kept}"', text) if names else text
+
+    return _DIV.sub(plain, html), places

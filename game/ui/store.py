@@ -10,7 +10,9 @@ game the player left on the game's own page.
 from __future__ import annotations
 
 import contextlib
+import json
 import time
+import zlib
 from collections.abc import Callable
 from typing import Any
 
@@ -18,12 +20,14 @@ import js
 
 from ..saved import Saved, SavedError, pack, unpack
 from ..state import Game
-from .dom import listen
+from .dom import absent, listen
+from .markup import kept_markup
 
 KEY = "solitaire/current"
 EMBED_KEY = "solitaire/embedded"
 ASIDE = "solitaire/damaged/"
 KEEP_ASIDE = 5  # damaged entries kept (the newest): enough to look into, never a pile-up
+PAINT = "/paint"  # after the key: the table as shown, for the next visit's first paint
 
 
 class Store:
@@ -69,6 +73,11 @@ class Store:
             self.storage = None
             self.notice = "Storage is full or was taken away: saving is off."
             return self.notice
+        try:  # only a nicety: without it the next visit first shows the empty table
+            self.storage.setItem(self.key + PAINT, shown(game, text))
+        except Exception:
+            with contextlib.suppress(Exception):
+                self.storage.removeItem(self.key + PAINT)
         return ""
 
     def save_on_leave(self, save: Callable[[], object]) -> None:
@@ -88,6 +97,38 @@ class Store:
 
         listen(js.window, "pagehide", leave)
         listen(js.document, "visibilitychange", leave)
+
+
+def shown(game: Game, saved: str) -> str:
+    """The table and toolbar as the page shows ``game``, as JSON for static/paint.js: the
+    table's class, sizing properties, markup and its cards' offsets (kept_markup), the
+    height of its piles then, and the toolbar's values; ``of`` ties it to the saved text."""
+    doc = js.document
+    root = doc.getElementById("table")
+    html, places = kept_markup(str(root.innerHTML))
+    pile = root.querySelector(".tableau .pile")
+    redeal = doc.getElementById("redeal")
+    return json.dumps(
+        {
+            "version": 1,
+            "of": zlib.crc32(saved.encode()),
+            "game": game.rules.name,
+            "deal": game.deal,
+            "rules": sorted(game.rules.active),
+            "class": str(root.className),
+            "props": {p: str(root.style.getPropertyValue(p)) for p in ("--cols", "--founds")},
+            "html": html,
+            "places": places,
+            "height": 0.0 if absent(pile) else float(pile.offsetHeight),
+            "bar": {
+                i: str(doc.getElementById(i).textContent)
+                for i in ("deal-number", "moves-count", "clock")
+            },
+            "redeal": "" if redeal.hidden else str(redeal.textContent),
+            "four_colour": bool(doc.body.classList.contains("four-colour")),
+        },
+        separators=(",", ":"),
+    )
 
 
 def read(storage: Any, key: str) -> str | None:

@@ -14,9 +14,9 @@ import js
 from pyodide.ffi import to_js
 
 from ..cards import DOWN
-from ..notation import STOCK, T0, WASTE, pile_name
+from ..notation import STOCK, T0
 from ..state import Game
-from .markup import card_attrs, face_html
+from .markup import card_attrs, face_html, table_look
 from .voice import pile_label
 
 GLIDE_MS = 160
@@ -40,53 +40,19 @@ class Table:
     def build(self, game: Game) -> None:
         """Lay out the piles of a (new) game; cards follow in :meth:`sync`."""
         self.game = game
-        rules = game.rules
-        has_stock = rules.passes != 0
-        fans = rules.passes == 0
-        top = ""
-        if has_stock:
-            top += self._pile_html(STOCK, "stock") + self._pile_html(WASTE, "waste")
-        top += (
-            '<div class="foundations">'
-            + "".join(self._pile_html(f, "foundation") for f in game.found)
-            + "</div>"
-        )
-        kings = (
-            "kings"
-            if rules.empty.name == "KINGS"
-            else "closed"
-            if rules.empty.name == "NONE"
-            else "any"
-        )
-        tableau = "".join(
-            self._pile_html(t, f"{'fan' if fans else 'column'} empty-{kings}") for t in game.tab
-        )
+        look = table_look(game)
         root = self.root
-        root.className = f"table game-{rules.name} {'fans' if fans else 'columns'}"
-        root.dataset.game = rules.name
-        if not fans:
-            root.style.setProperty("--cols", str(len(rules.tableau)))
-        root.style.setProperty("--founds", str(rules.foundations))
-        # role=application: a screen reader hands the keys to the page (keys.py) in here
-        root.innerHTML = (
-            '<div class="board" role="application" aria-label="Cards" '
-            f'aria-describedby="keys-brief"><div class="top">{top}</div>'
-            f'<div class="tableau">{tableau}</div></div>'
-        )
+        root.className = look.classes
+        root.dataset.game = game.rules.name
+        for name, value in look.props.items():
+            root.style.setProperty(name, value)
+        root.innerHTML = look.html
         self.pile_el = {}
         for el in root.querySelectorAll("[data-pile]"):
             self.pile_el[_pile_number(el.dataset.pile)] = el
         self.cards = {p: [] for p in self.pile_el}
         self.shown = {p: () for p in self.pile_el}
         self.measure()
-
-    def _pile_html(self, pile: int, kind: str) -> str:
-        assert self.game is not None
-        name = pile_name(pile)
-        return (
-            f'<div class="pile {kind}" data-pile="{name}" role="group" '
-            f'aria-label="{pile_label(self.game, pile, ())}"></div>'
-        )
 
     def measure(self) -> None:
         """Card size in pixels, read from the page (CSS decides it from the viewport)."""
