@@ -7,7 +7,8 @@
 // stdlib:   imports MODULE... (the page's own and the game's) from the full standard library
 //           with GAME_PARENT on sys.path, then writes OUT.zip: every standard-library module
 //           that import pulled in, and every .py of GAME_PARENT/game but its command line.
-// snapshot: boots Pyodide on STDLIB.zip, imports MODULE... and writes the memory image.
+// snapshot: boots Pyodide on STDLIB.zip, imports MODULE..., runs $SNAPSHOT_WARM if set,
+//           and writes the memory image.
 //
 // Both are reproducible: everything that seeds from the clock or the system's randomness
 // (the allocator's key, `random`, the hash seed, argv) is fixed while they run, so the
@@ -112,6 +113,8 @@ async function snapshot() {
     _makeSnapshot: true,
   });
   pyodide.runPython(`import importlib\nfor name in ${JSON.stringify(modules)}: importlib.import_module(name)`);
+  // Then what the caller asks to run once, so that its caches are in the image too.
+  if (process.env.SNAPSHOT_WARM) pyodide.runPython(process.env.SNAPSHOT_WARM);
   writeFileSync(output, pyodide.makeMemorySnapshot());
 }
 

@@ -1,5 +1,10 @@
-// Until Python says the table is ready, watch for a runtime that fails or never arrives,
-// so a player sees a message with a way out instead of a frozen page.
+// Starts Python, first thing in the page's head, and until Python says the table is ready,
+// watches for a runtime that fails or never arrives, so that a player sees a message with
+// a way out instead of a frozen page.
+//
+// Python (static/start.mjs: Pyodide, or its memory snapshot) starts here, before the
+// stylesheets, the first paint and PyScript: its start-up overlaps all of them. PyScript,
+// once loaded, asks start.mjs for Python and gets the one already under way.
 (function () {
   "use strict";
   var SLOW_MS = 20000, GIVE_UP_MS = 90000;
@@ -33,4 +38,6 @@
   });
   setTimeout(function () { show("Still loading (10 MB on a first visit)…", false); }, SLOW_MS);
   setTimeout(function () { if (!ready()) fail("timed out"); }, GIVE_UP_MS);
+  // A failure to load it is an unhandled rejection, shown above.
+  import("./start.mjs").then(function (python) { return python.begin(); });
 })();

@@ -19,7 +19,7 @@ function storageWorks() {
     return Promise.resolve(false);
   }
   return new Promise((resolve) => {
-    // PROBE_MS of waiting with the page idle: Python starts meanwhile (a long task of a
+    // PROBE_MS of waiting with the page idle: Python starts meanwhile (static/boot.js; a long task of a
     // second or more), and that time must not count against IndexedDB, whose answer waits
     // for the same thread. Each tick counts at most TICK_MS however late it runs.
     const TICK_MS = 50;
@@ -56,8 +56,6 @@ function storageWorks() {
 }
 
 async function start() {
-  // Python starts now, alongside everything below (static/start.mjs).
-  import("./start.mjs").then((python) => python.begin());
   const script = document.querySelector("script[data-core]");
   const core = new URL(script.dataset.core, document.baseURI).href;
   if (!(await storageWorks())) {

@@ -54,73 +54,58 @@ async function checked(response, entry) {
   return sri === entry.integrity ? bytes : new Error(`${entry.file} does not match its SHA-256`);
 }
 
-// The snapshot's bytes, or null, with the reason in `why` when one was there but unfit.
-async function snapshot(why) {
-  // Only from the service worker's cache, and only in a page it controls, so that every
-  // file Pyodide fetches next comes from that same cache, of the same version.
-  if (!navigator.serviceWorker?.controller) return null;
+// Why a snapshot that is there cannot be used: the message says why.
+class Unfit extends Error {}
+
+// The snapshot's bytes, checked; rejects with Unfit when they must not be used.
+async function snapshot() {
   let manifest;
   try {
     const response = await fetch(MANIFEST);
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     manifest = await response.json();
   } catch (error) {
-    why.push(`snapshot.json: ${error.message}`);
-    return null;
+    throw new Unfit(`snapshot.json: ${error.message}`);
   }
-  const stdlib = manifest.stdlib || {}, image = manifest.snapshot || {};
+  const stdlib = manifest?.stdlib || {}, image = manifest?.snapshot || {};
   if (typeof image.file !== "string" || new URL(stdlib.file, BOOT).href !== STDLIB) {
-    why.push("snapshot.json names other files");
-    return null;
+    throw new Unfit("snapshot.json is not as expected");
   }
-  // The service worker caches every file it installs with, this one too: missing, it was
-  // evicted or lost.
+  // The service worker caches every file it installs with (the snapshot inflated, under
+  // its name without .gz): missing, it was evicted or lost.
   const [memory, zip] = await Promise.all([cached(new URL(image.file, BOOT).href), cached(STDLIB)]);
-  if (!memory || !zip) {
-    why.push(`${memory ? stdlib.file : image.file} is not in the cache`);
-    return null;
-  }
+  if (!memory || !zip) throw new Unfit(`${memory ? stdlib.file : image.file} is not in the cache`);
   if (manifest.pyodide !== version) {
-    why.push(`it was made for Pyodide ${manifest.pyodide}, not ${version}`);
-    return null;
+    throw new Unfit(`it was made for Pyodide ${manifest.pyodide}, not ${version}`);
   }
   // The snapshot remembers python.zip's table of contents: it must be that very file.
-  const [packed, lib] = await Promise.all([checked(memory, image), checked(zip, stdlib)]);
-  for (const result of [packed, lib]) if (result instanceof Error) why.push(result.message);
-  if (why.length) return null;
-  try {
-    const stream = new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip"));
-    const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
-    if (bytes.length === image.memory) return bytes;
-    why.push(`${image.file} holds ${bytes.length} bytes, not ${image.memory}`);
-  } catch (error) {
-    why.push(`${image.file} does not decompress: ${error.message}`);
-  }
-  return null;
+  const [bytes, lib] = await Promise.all([checked(memory, image), checked(zip, stdlib)]);
+  const why = [bytes, lib].filter((result) => result instanceof Error).map((e) => e.message);
+  if (why.length) throw new Unfit(why.join("; "));
+  return bytes;
 }
 
 async function boot(config) {
-  const why = [];
-  let image = null;
-  try {
-    image = await snapshot(why);
-  } catch (error) {
-    why.push(`snapshot.json is not as expected: ${error.message}`); // e.g. a field missing
-  }
-  if (image) {
+  // Only from the service worker's cache, and only in a page it controls, so that every
+  // file Pyodide fetches next comes from that same cache, of the same version. Pyodide
+  // takes the snapshot as a promise: it compiles its WebAssembly while the bytes are read
+  // and checked.
+  if (navigator.serviceWorker?.controller) {
     try {
-      const pyodide = await loadVendored({ ...config, _loadSnapshot: image });
+      const pyodide = await loadVendored({ ...config, _loadSnapshot: snapshot() });
       // `random` was seeded when the snapshot was made: every player would draw the same.
       pyodide.runPython("import random; random.seed()");
       mark("snapshot");
       performance.mark("python-ready");
       return pyodide;
     } catch (error) {
-      why.push(`restoring it failed: ${error.message}`);
+      const why = error instanceof Unfit ? error.message : `restoring it failed: ${error.message}`;
+      console.warn(`solitaire: started without the memory snapshot (${why})`);
+      mark(`fallback: ${why}`);
     }
+  } else {
+    mark("ordinary"); // a first visit: the service worker fetches the snapshot after it
   }
-  if (why.length) console.warn(`solitaire: started without the memory snapshot (${why.join("; ")})`);
-  mark(why.length ? `fallback: ${why.join("; ")}` : "ordinary");
   const pyodide = await loadVendored(config);
   performance.mark("python-ready");
   return pyodide;
@@ -130,8 +115,8 @@ async function boot(config) {
 const output = { stdout: (text) => console.log(text), stderr: (text) => console.error(text) };
 let started = null;
 
-// Starts Python at once, before PyScript has even loaded (static/idb-guard.js calls this
-// first thing): its start-up and PyScript's overlap instead of running one after the other.
+// Starts Python at once, before PyScript has even loaded (static/boot.js calls this first
+// thing): its start-up and PyScript's overlap instead of running one after the other.
 export function begin() {
   if (!started) performance.mark("python-start"); // and "python-ready": for bench/boot.py
   started ??= boot({
