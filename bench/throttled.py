@@ -19,7 +19,7 @@ Runs: 2 on desktop and 1 on slow 4G unless --runs says (a slow 4G run takes 1.5 
 its figures are mostly the link's). Per network and run: the game's first visit (a new profile), its return visit (the same
 profile, chromium restarted, once the worker controls it and holds the snapshot), and bare
 Pyodide's first visit (bench/pages/bare.html, a profile of its own). Then the snapshot's
-cost to a first visit: the snapshot (static/boot/, the file snapshot.json names) fetched
+cost to a first visit: the snapshot as shipped (snapshot.json's snapshot.packed) fetched
 from a fresh page under the same throttling (cache: 'no-store'), and the comparison that
 decides whether a first visit should download it: the ordinary first visit's ready against
 the snapshot's download plus its boot (the return visit's ready: a lower bound), and
@@ -58,17 +58,17 @@ from server import serve, served_as
 
 DEFAULT_RUNS = {"desktop": 2, "slow 4G": 1}
 TIMEOUT_MS = 300_000  # a first visit over slow 4G takes about half a minute
-# In a page of the site: the snapshot (the file snapshot.json names) downloaded as a first
-# visit would (no cache at all).
+# In a page of the site: the snapshot as shipped (snapshot.json's snapshot.packed: gzipped;
+# the service worker keeps it inflated) downloaded as a first visit would (no cache at all).
 DOWNLOAD = """async () => {
   const boot = new URL("/static/boot/", location.href);
   const manifest = await (await fetch(new URL("snapshot.json", boot))).json();
-  const url = new URL(manifest.snapshot.file, boot).href;
+  const url = new URL(manifest.snapshot.packed.file, boot).href;
   const start = performance.now();
   const body = await (await fetch(url, {cache: "no-store"})).arrayBuffer();
   const ms = performance.now() - start;
   const entry = performance.getEntriesByName(url).pop();
-  return {ms, file: manifest.snapshot.file, bytes: body.byteLength,
+  return {ms, file: manifest.snapshot.packed.file, bytes: body.byteLength,
           encoded: entry ? entry.encodedBodySize : null};
 }"""
 
