@@ -32,16 +32,10 @@ from playwright.sync_api import (
 )
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+from chromium import CHROMIUM as CHROMIUM  # re-exported to the benches
+from chromium import CHROMIUM_ARGS as CHROMIUM_ARGS
+
 BOOT_TIMEOUT_MS = 90_000
 PRECACHE_TIMEOUT_MS = 120_000
 GAME_PATH = "/?game=whitehead&deal=1"

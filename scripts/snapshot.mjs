@@ -6,7 +6,7 @@
 //
 // stdlib:   imports MODULE... (the page's own and the game's) from the full standard library
 //           with GAME_PARENT on sys.path, then writes OUT.zip: every standard-library module
-//           that import pulled in, and every .py of GAME_PARENT/game but its command line.
+//           that import pulled in, and the engine's files $SNAPSHOT_GAME lists (JSON).
 // snapshot: boots Pyodide on STDLIB.zip, imports MODULE..., runs $SNAPSHOT_WARM if set,
 //           and writes the memory image.
 //
@@ -94,11 +94,7 @@ async function stdlib() {
   const root = "/build";
   pyodide.FS.mkdirTree(root);
   pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: input }, root);
-  const files = pyodide.runPython(`
-import os
-sorted(os.path.relpath(os.path.join(d, f), ${JSON.stringify(root)})
-       for d, _, fs in os.walk(${JSON.stringify(root + "/game")}) for f in fs if f.endswith('.py') and f != '__main__.py')
-`).toJs();
+  const files = JSON.parse(process.env.SNAPSHOT_GAME || "[]");
   const globals = pyodide.toPy({ MODULES: modules, GAME_FILES: files, GAME_ROOT: root });
   pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(root)})`);
   pyodide.runPython(STDLIB, { globals });

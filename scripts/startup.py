@@ -2,10 +2,10 @@
 
     python3 scripts/startup.py          (make build; also make serve, make dist, Netlify)
 
-- python.zip: the standard library cut to the modules the page imports, and game/, every
-  module compiled by Pyodide's own Python 3.14 (.pyc), the game's sources beside them.
-  Pyodide's `stdLibURL`: the one Python file a boot fetches. A module missing from it
-  fails the browser tests, which boot from exactly this file.
+- python.zip: the standard library cut to the modules the page imports (their sources
+  without docstrings and comments) and game/ as it is in the repository, its command line
+  excepted. Pyodide's `stdLibURL`: the one Python file a boot fetches. A module missing
+  from it fails tests/test_startup.py and the browser tests, which boot from this file.
 - snapshot.bin.gz: Pyodide's memory once it has started and imported the engine, its UI
   and the standard-library modules of python.zip (scripts/snapshot.mjs), gzipped (31 MB,
   half zeros, become 6 to download). The service worker keeps it inflated, as
@@ -56,9 +56,7 @@ PAGE_MODULES = (
     "warnings", "weakref", "zipfile", "encodings.ascii", "encodings.latin_1",
     "encodings.utf_8_sig", "encodings.cp437",
 )  # fmt: skip
-# What the snapshot imports beyond the standard library: the pure engine. game.ui is left
-# to the boot: it binds `js` (the page's window), which a memory image cannot hold.
-ENGINE_PREFIX = "game"
+ENGINE_PREFIX = "game"  # the snapshot imports all of it, game.ui too (`js` survives)
 
 
 # Run once in the snapshot: every game dealt, so the tables the engine builds once per rule
@@ -102,10 +100,6 @@ def stdlib_modules(root: Path) -> list[str]:
     """What python.zip must make importable, besides game/ itself."""
     engine = {m for m in imported_names(root) if m.split(".")[0] != ENGINE_PREFIX}
     return sorted(engine | set(PAGE_MODULES))
-
-
-def sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def integrity(path: Path) -> str:
@@ -179,9 +173,10 @@ def build(root: Path = ROOT) -> tuple[bool, dict[str, object]]:
         pyodide = str((root / PYODIDE).resolve())
         zip_path, raw, snap_path = work / "python.zip", work / "memory", work / SNAPSHOT
         modules = [*stdlib_modules(root), *game_modules(root)]
-        node("stdlib", pyodide, str(root.resolve()), str(zip_path), *modules)
-        preload = [*stdlib_modules(root), *game_modules(root)]
-        node("snapshot", pyodide, str(zip_path), str(raw), *preload, env={"SNAPSHOT_WARM": WARM})
+        shipped = [p.relative_to(root).as_posix() for p in game_sources(root)]
+        node("stdlib", pyodide, str(root.resolve()), str(zip_path), *modules,
+             env={"SNAPSHOT_GAME": json.dumps(shipped)})  # fmt: skip
+        node("snapshot", pyodide, str(zip_path), str(raw), *modules, env={"SNAPSHOT_WARM": WARM})
         memory = raw.read_bytes()
         # Half of the image is zeros: 31 MB become 6, for every host, in the cache too.
         snap_path.write_bytes(gzip.compress(memory, compresslevel=6, mtime=0))

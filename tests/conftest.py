@@ -8,7 +8,6 @@ Tests that expect an error remove it from `browser_log` before they end.
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 import time
@@ -20,17 +19,10 @@ import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",  # we run as root (CI too)
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    # No calls home: the machine's network is closed and they only add noise and delay.
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+sys.path.insert(0, str(ROOT / "scripts"))
+from chromium import CHROMIUM as CHROMIUM  # noqa: E402  (re-exported to the tests)
+from chromium import CHROMIUM_ARGS as CHROMIUM_ARGS  # noqa: E402
+
 BOOT_TIMEOUT_MS = 60_000  # Pyodide's cold boot is ~4 s here; a missing file hangs it
 ACTION_TIMEOUT_MS = 10_000
 
