@@ -18,10 +18,14 @@ VENDOR_STAMP := static/vendor/.lock-$(LOCK_HASH)
 # tests/axe/ and installed there alone; reinstalled when that lock's content changes.
 AXE_HASH := $(shell sha256sum tests/axe/package-lock.json | cut -c1-16)
 AXE_STAMP := tests/axe/node_modules/.lock-$(AXE_HASH)
+# Netlify's own headers engine (@netlify/headers, @netlify/headers-parser) for
+# tests/test_netlify_headers.py, pinned the same way in tests/netlify/.
+NETLIFY_HASH := $(shell sha256sum tests/netlify/package-lock.json | cut -c1-16)
+NETLIFY_STAMP := tests/netlify/node_modules/.lock-$(NETLIFY_HASH)
 # Lint what exists of these (the engine and bench/ arrive with their own commits).
 PY_DIRS := $(wildcard game tests scripts bench main.py)
 
-.PHONY: venv vendor axe chromium build dist serve lint format test bench clean
+.PHONY: venv vendor axe netlify chromium build dist serve lint format test bench clean
 
 venv: $(VENV)/.stamp
 $(VENV)/.stamp: requirements-dev.txt
@@ -43,6 +47,11 @@ $(LIGHTHOUSE): package-lock.json
 axe: $(AXE_STAMP)
 $(AXE_STAMP):
 	cd tests/axe && npm ci --no-audit --no-fund
+	touch $@
+
+netlify: $(NETLIFY_STAMP)
+$(NETLIFY_STAMP):
+	cd tests/netlify && npm ci --no-audit --no-fund
 	touch $@
 
 chromium:
@@ -72,11 +81,11 @@ format: venv
 	$(VENV)/bin/ruff format .
 
 # Lint first: it fails in seconds, before the slower installs.
-test: venv lint build chromium axe
+test: venv lint build chromium axe netlify
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 bench: venv vendor chromium $(LIGHTHOUSE)
 	@for script in bench/*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
 
 clean:
-	rm -rf $(VENV) node_modules tests/axe/node_modules static/vendor static/boot sw.js dist .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) node_modules tests/axe/node_modules tests/netlify/node_modules static/vendor static/boot sw.js dist .pytest_cache .mypy_cache .ruff_cache .hypothesis

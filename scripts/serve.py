@@ -2,10 +2,11 @@
 
     python3 scripts/serve.py [--port N] [--dir dist]     (make serve; PORT=N make serve)
 
-The [[headers]] blocks of netlify.toml are applied by path, matched the way Netlify
-matches `for` (ported from @netlify/headers-parser), so CSP and caching problems
-show up here and in the browser tests, not first in production. --port 0 picks a
-free port; the first line printed is always the URL.
+The [[headers]] blocks of netlify.toml are applied by path the way Netlify's own headers
+engine applies them (a port of @netlify/headers-parser and @netlify/headers, checked
+against them by tests/test_netlify_headers.py), so CSP and caching problems show up here
+and in the browser tests, not first in production. --port 0 picks a free port; the first
+line printed is always the URL.
 
 Nothing generated is ever stale: static/boot/ (scripts/startup.py: python.zip with the
 engine inside, the memory snapshot) and sw.js are made again at start and whenever one
@@ -26,7 +27,7 @@ from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, ClassVar
-from urllib.parse import unquote, urlsplit
+from urllib.parse import urlsplit
 
 import build
 import paint
@@ -50,25 +51,44 @@ Rules = list[tuple[re.Pattern[str], dict[str, str]]]
 
 
 def netlify_pattern(for_path: str) -> re.Pattern[str]:
-    """A `for` path as a regex: `*` alone is an optional rest, `:name` one segment."""
+    """A `for` path as a regex, as headers-parser's getForRegExp builds it: `:name` is one
+    segment, `*` alone an optional rest; a `*` inside a segment becomes `(.*)` and the
+    rest of that segment is NOT escaped (Netlify's quirk: `/*.wasm` matches `/xwasm`)."""
     parts = []
-    for part in filter(None, (p.rstrip() for p in for_path.split("/"))):
+    for part in filter(None, (p.rstrip() for p in for_path.strip().split("/"))):
         if part.startswith(":"):
             parts.append("([^/]+)")
         elif part == "*":
             parts.append("?(.*)")
+        elif "*" in part:
+            parts.append(part.replace("*", "(.*)"))
         else:
-            parts.append(".*".join(re.escape(piece) for piece in part.split("*")))
-    return re.compile("^/" + "/".join(parts) + "/?$", re.IGNORECASE)
+            parts.append(re.escape(part))
+    # \Z: JavaScript's $, which (unlike Python's) never matches before a final newline.
+    return re.compile("^/" + "/".join(parts) + r"/?\Z", re.IGNORECASE)
+
+
+def netlify_value(value: str | list[str]) -> str:
+    """A header value as headers-parser normalizes it: trimmed, commas as ", ", a list
+    joined with ", " (so a multi-line TOML string is one line)."""
+    if isinstance(value, list):
+        return ", ".join(item.strip() for item in value)
+    return ", ".join(re.split(r"\s*,\s*", value.strip()))
 
 
 def load_rules(config: Path) -> Rules:
-    blocks = tomllib.loads(config.read_text()).get("headers", [])
-    return [(netlify_pattern(b["for"]), dict(b.get("values", {}))) for b in blocks]
+    """netlify.toml's [[headers]], in file order; a block without values is dropped."""
+    rules: Rules = []
+    for block in tomllib.loads(config.read_text()).get("headers", []):
+        values = {k.strip(): netlify_value(v) for k, v in block.get("values", {}).items()}
+        if values:
+            rules.append((netlify_pattern(block["for"]), values))
+    return rules
 
 
 def headers_for(rules: Rules, path: str) -> dict[str, str]:
-    """Every matching block applies, in file order; a later one wins a repeated name."""
+    """Every matching block applies, in file order; a later one wins a repeated name.
+    `path` is the URL's path as requested (percent-encoded), as Netlify matches it."""
     found: dict[str, str] = {}
     for pattern, values in rules:
         if pattern.match(path):
@@ -89,7 +109,7 @@ class Handler(SimpleHTTPRequestHandler):
         self.extra = {}
         ok = super().parse_request()
         if ok:
-            self.extra = headers_for(self.rules, unquote(urlsplit(self.path).path))
+            self.extra = headers_for(self.rules, urlsplit(self.path).path)
         return ok
 
     def send_header(self, keyword: str, value: str) -> None:
