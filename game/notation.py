@@ -19,6 +19,15 @@ class GameError(ValueError):
     """Anything a player, a record or a bot got wrong; its message is one line."""
 
 
+class NewerVersion(GameError):
+    """Stored data written by a newer version of the page: left as it is, never replaced."""
+
+
+def newer(version: object, ours: int) -> bool:
+    """Is ``version`` (as read from stored JSON) a later one than ``ours``?"""
+    return type(version) is int and version > ours
+
+
 class IllegalMove(GameError):
     """A move the position does not allow; the message says why."""
 

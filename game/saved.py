@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from .notation import GameError
+from .notation import GameError, NewerVersion, newer
 from .records import RecordError, loads, replay
 from .state import Game
 
@@ -22,6 +22,10 @@ MAX_TEXT = 2_000_000  # characters; a real save is a few kilobytes
 
 class SavedError(GameError):
     """A stored game that cannot be used."""
+
+
+class SavedNewer(SavedError, NewerVersion):
+    """A game saved by a newer version of the page."""
 
 
 @dataclass
@@ -80,6 +84,8 @@ def unpack(text: object) -> Saved:
     if not isinstance(data, dict):
         raise SavedError("the saved game is damaged: not an object")
     version = data.get("version")
+    if newer(version, VERSION):
+        raise SavedNewer(f"the saved game is from a newer version ({version}, not {VERSION})")
     if version != VERSION:
         raise SavedError(f"the saved game is from another version ({version!r}, not {VERSION})")
     elapsed, undone = data.get("elapsed", 0), data.get("undone", 0)

@@ -13,7 +13,7 @@ from typing import Any
 
 from .assist import AUTOMOVE
 from .jsontext import parse
-from .notation import GameError, shown
+from .notation import GameError, NewerVersion, newer, shown
 from .rules import GAMES, Build, Rules
 
 VERSION = 1
@@ -27,6 +27,10 @@ MOTION = ("system", "reduce", "full")
 
 class SettingsError(GameError):
     """Stored settings that cannot be used."""
+
+
+class SettingsNewer(SettingsError, NewerVersion):
+    """Settings kept by a newer version of the page."""
 
 
 @dataclass(frozen=True)
@@ -87,6 +91,8 @@ def loads(text: object) -> Settings:
         if set(data) <= {"winnable_only"} and data.get("winnable_only", False) in (True, False):
             return Settings(winnable_only=data.get("winnable_only", False))
         raise SettingsError("the settings are damaged (no version)")
+    if newer(data["version"], VERSION):
+        raise SettingsNewer(f"the settings are from a newer version ({data['version']})")
     if data["version"] != VERSION:
         raise SettingsError(f"the settings are from another version ({shown(data['version'])})")
     out: dict[str, Any] = {}

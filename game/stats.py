@@ -16,7 +16,7 @@ from typing import Any
 
 from .deals import MAX_DEAL
 from .jsontext import parse
-from .notation import GameError
+from .notation import GameError, NewerVersion, newer
 from .rules import GAMES
 
 VERSION = 1
@@ -25,6 +25,10 @@ RECENT = 30  # results kept for the chart
 
 class StatsError(GameError):
     """Stored statistics that cannot be used."""
+
+
+class StatsNewer(StatsError, NewerVersion):
+    """Statistics kept by a newer version of the page."""
 
 
 @dataclass
@@ -184,6 +188,8 @@ class Stats:
             data: Any = parse(text)
         except (ValueError, RecursionError):
             raise StatsError("the statistics are damaged (not JSON)") from None
+        if isinstance(data, dict) and newer(data.get("version"), VERSION):
+            raise StatsNewer("the statistics are from a newer version")
         if not isinstance(data, dict) or data.get("version") != VERSION:
             raise StatsError("the statistics are from another version")
         tallies = data.get("tallies")

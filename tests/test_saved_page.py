@@ -148,7 +148,7 @@ def damaged() -> dict[str, str]:
     illegal = {**data, "record": {**data["record"], "moves": ["s", "t1>t1", "s"]}}
     return {
         "invalid JSON": "{not json",
-        "another version": json.dumps({**data, "version": VERSION + 1}),
+        "an unknown older version": json.dumps({**data, "version": 0}),
         "an illegal move": json.dumps(illegal),
         "truncated": good[: len(good) // 2],
         "several megabytes": good[:-1] + ',"pad":"' + "x" * 3_000_000 + '"}',

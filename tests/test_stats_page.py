@@ -228,7 +228,7 @@ def test_reset_asks_first_then_forgets_the_shown_game_or_all(ui: Ui) -> None:
 DAMAGED = [
     ("{", '{"version": 1, "automove": "sometimes"}', "are damaged (not JSON)",
      "setting automove"),
-    ('{"version": 7, "tallies": {}}', '{"version": 1, "four_colour": "yes"}',
+    ('{"version": 0, "tallies": {}}', '{"version": 1, "four_colour": "yes"}',
      "are from another version", "setting four_colour"),
     ("[" * 100_000, "x" * 20_000, "are damaged (not JSON)", "far too long"),
     ('{"version": 1, "tallies": {"linus": {"played": 1, "won": 5}}}',
@@ -270,27 +270,36 @@ def test_damaged_statistics_and_settings_are_kept_aside_with_a_notice(
     page.locator("#settings-panel").get_by_role("button", name="Close").click()
 
 
-def test_two_tabs_keep_each_others_results(ui: Ui) -> None:
+def test_a_game_ended_in_one_tab_counts_once_whichever_tab_plays_it_next(ui: Ui) -> None:
     page = ui.page
     ui.open(f"/?game=whitehead&deal={LOST_DEAL}&automove=off")
     other = page.context.new_page()  # a second tab of the same browser
     try:
-        other.goto("/")  # it resumes the same deal, not yet played
+        other.goto("/")  # it resumes the same deal and takes it: the first tab goes idle
         other.wait_for_selector("body[data-ready='true']", timeout=BOOT_TIMEOUT_MS)
+        expect(page.locator("#play-here")).to_be_visible()
         for _ in range(LOST_AFTER):
             other.keyboard.press("Space")
         expect(other.locator("#outcome")).to_have_attribute("data-outcome", "lost")
         assert stats_shown(ui)["Lost"] == "1"  # heard from the other tab
-        deal_one(ui)
-        page.get_by_role("button", name="New game", exact=True).click()
-        page.locator("#confirm-ok").click()
-        expect(page.locator("#status-line")).to_contain_text("abandoned")
-        other.reload()
+        page.click("#play-here")  # the lost game comes here; it was counted already
+        expect(page.locator("#outcome")).to_have_attribute("data-outcome", "lost")
+        assert stats_shown(ui)["Played"] == "1"
+        page.locator("#outcome-new").click()  # a new deal: nothing left unfinished
+        deal_one(ui)  # this one is in progress now
+        other.reload()  # the other tab takes it back, and abandons it
         other.wait_for_selector("body[data-ready='true']", timeout=BOOT_TIMEOUT_MS)
+        expect(page.locator("#play-here")).to_be_visible()
+        other.click("#new-game")
+        other.locator("#confirm-ok").click()
+        expect(other.locator("#status-line")).to_contain_text("abandoned")
+        page.click("#play-here")
+        expect(page.locator("#status-line")).to_contain_text("Playing here")
     finally:
         other.close()
     tally = Stats.loads(stored(ui, "solitaire/stats")).tally("whitehead")
     assert (tally.played, tally.abandoned, tally.recent) == (2, 1, ["lost", "abandoned"])
+    assert stats_shown(ui)["Played"] == "2"
 
 
 def test_a_saved_game_nested_too_deep_is_kept_aside_not_a_crash(ui: Ui) -> None:

@@ -20,7 +20,7 @@ from ..cards import pretty
 from ..explain import why_illegal
 from ..help import rules_text
 from ..notation import ANY_FOUNDATION, F0, STOCK, T0, WASTE, Move
-from ..saved import Saved
+from ..saved import Saved, SavedError, unpack
 from ..state import Game, Plain
 from . import params
 from .advisor import Advisor
@@ -37,8 +37,10 @@ from .replay import Viewer
 from .statsview import StatsView
 from .store import EMBED_KEY, Store
 from .table import Table
+from .writer import Texts, Writer
 
 DOUBLE_TAP_MS = 350
+ELSEWHERE = "This game is open in another tab or window. Play here to go on with it in this one."
 
 
 class LastTap:
@@ -68,6 +70,7 @@ class App:
         self.prefs = Prefs(self)
         self.stats = StatsView(self, Confirm())
         self._finish_step = create_proxy(guarded(self._finish_next))
+        self.writer = Writer(None, "", lambda: None, lambda t: None, dict, lambda k: None, str)
 
     # -- start-up ---------------------------------------------------------------------------
 
@@ -95,6 +98,20 @@ class App:
         if "rules" not in query and "deal" not in query:
             rules = self.prefs.settings.rules_for(choice.game)
         saved = self.store.load()
+        # This page takes the game before it saves anything (writer.py); another tab that
+        # played it goes idle. A newer page's save is left alone: this page plays apart.
+        shared = self.store.storage if self.store.on and not self.store.newer else None
+        self.writer = Writer(
+            shared,
+            self.store.key,
+            self._lost,
+            self._gained,
+            self._give,
+            self._changed,
+            lambda: self.store.written,
+        )
+        self.writer.claim()
+        listen(by_id("play-here"), "click", lambda e: self.writer.take())
         if saved is not None and self._wanted(saved, query, choice):
             self.resume(saved)
         else:
@@ -133,6 +150,9 @@ class App:
 
     def command(self, command: Command) -> None:
         """A command from the embedding page (checked by messages.check)."""
+        if not self._may_play():
+            js.console.warn("solitaire: ignored a command: the game is open in another tab")
+            return
         if command.kind == "newGame":
             self.new(command.game, command.deal or params.fresh_deal(), command.rules)
         elif command.kind == "undo":
@@ -179,6 +199,8 @@ class App:
 
     def new(self, name: str, deal: int, rules: dict[str, bool]) -> str:
         """Deal it; what to say if that abandoned a game in progress (it is said too)."""
+        if not self._may_play():
+            return ""
         if self.finder is not None:  # whatever asked for this game, the search is moot
             self.finder.cancel()
             self.finder = None
@@ -190,6 +212,8 @@ class App:
 
     def resume(self, saved: Saved) -> None:
         """The saved game, as it was: its undo and redo steps, its clock."""
+        if not self._may_play():
+            return
         self._show(saved.game, turns=saved.turns, undone=saved.redo, dealt=saved.dealt)
         if saved.game.moves or saved.elapsed:  # the clock goes on from where it stopped
             self.started = time.monotonic() - saved.elapsed
@@ -236,6 +260,8 @@ class App:
         self.deal_of(self.game.rules.name, self.rules_on())
 
     def deal_of(self, name: str, rules: dict[str, bool]) -> None:
+        if not self._may_play():
+            return
         if self.finder is not None:
             self.finder.cancel()
             self.finder = None
@@ -253,7 +279,8 @@ class App:
         self.finder.start()
 
     def hint(self) -> None:
-        self.advisor.hint()
+        if self._may_play():
+            self.advisor.hint()
 
     def show_hint(self, move: Move, sure: bool) -> None:
         """Light the cards of a move and the pile they go to, and say it: the next move of a
@@ -277,7 +304,7 @@ class App:
 
     def finish(self) -> None:
         """Play the rest to the foundations, a move at a time, while nothing else happens."""
-        if self.advisor.finish_line():
+        if self._may_play() and self.advisor.finish_line():
             self.finishing = True
             self._finish_next()
 
@@ -309,6 +336,9 @@ class App:
 
     def act(self, move: Move | Plain | str, quiet: bool = False) -> bool:
         """Play a player's move and its auto-moves as one undoable turn; say why if illegal."""
+        if not self._may_play():
+            self.table.snap_back()
+            return False
         before = self.game.key()
         try:
             played = self.game.play(move)
@@ -343,6 +373,8 @@ class App:
         return len(self.turns) - (1 if self.dealt else 0)
 
     def undo(self) -> None:
+        if not self._may_play():
+            return
         if self.undoable() <= 0:
             return self.say("Nothing to undo.")
         n = self.turns.pop()
@@ -353,6 +385,8 @@ class App:
         self.refresh()
 
     def redo(self) -> None:
+        if not self._may_play():
+            return
         if not self.undone:
             return self.say("Nothing to redo.")
         n = self.undone.pop()
@@ -400,9 +434,81 @@ class App:
             dst = ANY_FOUNDATION  # any foundation the card is dropped on will do
         self.act(Move(src, dst, n))
 
+    # -- one writer (writer.py) -------------------------------------------------------------
+
+    def _may_play(self) -> bool:
+        """Is this page the one that plays the game? If not, say so (and it is idle)."""
+        if self.writer.check():
+            return True
+        self.say(ELSEWHERE)
+        return False
+
+    def _lost(self) -> None:
+        """Another tab or window took the game: show it, play nothing, offer Play here."""
+        self.finishing = False
+        if self.finder is not None:
+            self.finder.cancel()
+            self.finder = None
+        for dialog in js.document.querySelectorAll("dialog[open]"):
+            if str(dialog.id) in ("outcome", "confirm"):  # they would act on this game
+                dialog.close()
+        self.pointer.cancel(None)
+        self.table.snap_back()
+        self.finished = self.finished or time.monotonic()  # the clock stops here
+        self._tick()
+        self.table.root.inert = True
+        js.document.body.dataset.elsewhere = "yes"
+        by_id("elsewhere").hidden = False
+        by_id("play-here").focus()
+        self.say(ELSEWHERE)
+
+    def _gained(self, texts: Texts) -> None:
+        """This page plays the game now: the latest one, as the last writer left it."""
+        self.table.root.inert = False
+        js.document.body.dataset.elsewhere = "no"
+        by_id("elsewhere").hidden = True
+        self.stats.reload(texts.get(self.stats.kept.key))
+        saved = self.store.load(texts.get(self.store.key))
+        if saved is not None:
+            self.resume(saved)
+        else:  # nothing stored (site data cleared): the game shown is the one
+            self.started = None if self.started is None else time.monotonic() - self.elapsed()
+            self.finished = None
+            self.refresh()
+        g = self.game
+        self.say(f"Playing here: {g.rules.title}, deal {g.deal}.")
+
+    def _give(self) -> Texts:
+        """Play here was clicked elsewhere: save now (the clock too) and hand it over."""
+        self.save()
+        texts = {self.stats.kept.key: self.stats.stats.dumps()}
+        if self.store.written is not None:
+            texts[self.store.key] = self.store.written
+        return texts
+
+    def _changed(self, key: str) -> None:
+        """While idle: the writer saved the game; show it as it is now."""
+        if key != self.store.key:
+            return
+        text = self.store.storage.getItem(key) if self.store.storage is not None else None
+        try:
+            saved = unpack(text)
+        except SavedError:
+            return  # being replaced, or damaged: the writer deals with it
+        self._show(saved.game, turns=saved.turns, undone=saved.redo, dealt=saved.dealt)
+        self.finished = time.monotonic()
+        self.started = self.finished - saved.elapsed
+        self.table.root.dataset.status = saved.game.status
+        by_id("moves-count").textContent = str(len(saved.game.moves))
+        by_id("undo").disabled = by_id("redo").disabled = True
+        self._tick()
+
     # -- showing ----------------------------------------------------------------------------
 
     def refresh(self) -> None:
+        if not self.writer.playing:  # idle: the position shown follows the writer's
+            self.table.sync()
+            return
         game = self.game
         self.table.sync()
         status = game.status
@@ -459,6 +565,8 @@ class App:
         self.embed.send(status, **self._about())
 
     def save(self) -> None:
+        if not self.writer.check():
+            return
         notice = self.store.save(self.game, self.elapsed(), self.turns, self.undone, self.dealt)
         if notice:
             self.say(notice)

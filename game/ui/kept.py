@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 
 import js
 
-from ..notation import GameError
+from ..notation import GameError, NewerVersion
 from .store import ASIDE, keep_aside, read
 
 T = TypeVar("T")
@@ -39,6 +39,13 @@ class Kept:
             return None
         try:
             return parse(text)
+        except NewerVersion:  # a newer page's: left as it is, and never written over
+            self.notice = (
+                f"Your {what} were kept by a newer version of the game: "
+                f"reload to use them ({instead} until then)."
+            )
+            self.storage = None
+            return None
         except GameError as e:
             self.notice = f"Your {what} could not be read ({e}): kept aside, {instead}."
             if not keep_aside(

@@ -16,6 +16,7 @@ from ..stats import Stats, StatsError, Tally, chart_svg, variant, variant_title,
 from .confirm import Confirm
 from .dom import by_id, listen
 from .kept import Kept
+from .store import read
 
 if TYPE_CHECKING:
     from ..state import Game
@@ -51,16 +52,33 @@ class StatsView:
         self.kept.save(self.stats.dumps())
 
     def _elsewhere(self, event: Any) -> None:
-        """Another tab counted a game: take its tallies, so that saving here keeps them
-        (each tab still follows its own game in progress)."""
+        """Another tab counted a game: take its tallies, so that saving here keeps them.
+        Only the tab that plays the game (writer.py) follows it; an idle one takes the
+        game in progress too, so that it never counts that game again."""
         if str(event.key) != self.kept.key or not isinstance(event.newValue, str):
             return
         try:
-            self.stats.tallies = Stats.loads(event.newValue).tallies
+            stats = Stats.loads(event.newValue)
         except StatsError:
             return
+        if self.app.writer.playing:
+            self.stats.tallies = stats.tallies
+        else:
+            self.stats = stats
         if self.dialog.open:
             self.render(self.shown)
+
+    def reload(self, text: str | None) -> None:
+        """This page takes the game over: the statistics as the last writer left them (its
+        game in progress included), from ``text`` if it handed them over."""
+        if text is None:
+            text = read(self.kept.storage, self.kept.key)
+        if text is None:
+            return
+        try:
+            self.stats = Stats.loads(text)
+        except StatsError:
+            return  # damaged meanwhile: this page's own go on
 
     # -- following the game -----------------------------------------------------------------
 

@@ -1,8 +1,10 @@
 """The game in progress, kept in the browser's localStorage after every move.
 
 Storage may be missing (private mode, a third-party iframe) or full; then saving is off,
-the player is told once, and the game plays on. A stored entry that cannot be read is kept
-aside under another key, never silently deleted. The game embedded in a page of the same
+the player is told once, and the game plays on (a full storage is tried again at every
+move; the player is told when saving works again). A stored entry that cannot be read is
+kept aside under another key, never silently deleted; one written by a newer version of
+the page is left as it is, and not written over. The game embedded in a page of the same
 site (?embed=1) keeps its own entry, so that a page showing some deal never replaces the
 game the player left on the game's own page.
 """
@@ -18,7 +20,7 @@ from typing import Any
 
 import js
 
-from ..saved import Saved, SavedError, pack, unpack
+from ..saved import Saved, SavedError, SavedNewer, pack, unpack
 from ..state import Game
 from .dom import absent, listen
 from .markup import kept_markup
@@ -36,6 +38,8 @@ class Store:
         self.notice = ""
         self.storage: Any = None
         self.written: str | None = None  # what this page stored last
+        self.failing = False  # the last save did not fit: saving is off until one does
+        self.newer = False  # the stored game is a newer page's: never written over
         try:
             storage = js.window.localStorage
             storage.setItem("solitaire/probe", "1")
@@ -48,12 +52,21 @@ class Store:
     def on(self) -> bool:
         return self.storage is not None
 
-    def load(self) -> Saved | None:
-        text = read(self.storage, self.key)
+    def load(self, text: str | None = None) -> Saved | None:
+        """The stored game (or the one in ``text``, handed over by another tab)."""
+        if text is None:
+            text = read(self.storage, self.key)
         if text is None:
             return None
         try:
             return unpack(text)
+        except SavedNewer:  # a newer page saves here: it keeps its game, this page plays apart
+            self.newer, self.storage = True, None
+            self.notice = (
+                "Your game was saved by a newer version of the game: reload to go on with it. "
+                "Until then this game is not saved."
+            )
+            return None
         except SavedError as e:
             keep_aside(self.storage, self.key, text, f"{ASIDE}{int(time.time() * 1000)}")
             self.notice = f"Your saved game could not be read ({e}); it was kept aside."
@@ -62,37 +75,43 @@ class Store:
     def save(
         self, game: Game, elapsed: float, turns: list[int], redo: list[int], dealt: int = 0
     ) -> str:
-        """Store the game; returns a notice when saving has just stopped working."""
+        """Store the game; returns a notice when saving has just stopped (storage full or
+        taken away), works again, or found its entry gone (site data cleared)."""
         if self.storage is None:
             return ""
         text = pack(game, elapsed, turns, redo, dealt)
+        cleared = self.written is not None and read(self.storage, self.key) is None
         try:
             self.storage.setItem(self.key, text)
-            self.written = text
-        except Exception:
-            self.storage = None
-            self.notice = "Storage is full or was taken away: saving is off."
-            return self.notice
+        except Exception:  # full (QuotaExceededError) or gone: the game plays on unsaved
+            if self.failing:
+                return ""
+            self.failing = True
+            return "Storage is full or was taken away: saving is off until there is room."
+        self.written = text
+        notice = ""
+        if self.failing:
+            self.failing = False
+            notice = "Saving works again."
+        elif cleared:
+            notice = "The site's stored data was cleared: this game is saved again."
         try:  # only a nicety: without it the next visit first shows the empty table
             self.storage.setItem(self.key + PAINT, shown(game, text))
         except Exception:
             with contextlib.suppress(Exception):
                 self.storage.removeItem(self.key + PAINT)
-        return ""
+        return notice
 
     def save_on_leave(self, save: Callable[[], object]) -> None:
         """Save once more when the page is hidden or left (closing a tab, switching apps,
-        reloading): the clock has run on since the last move. Not over a game that another
-        tab has saved since: the game played last is the one to keep."""
+        reloading): the clock has run on since the last move. ``save`` saves only while
+        this page is the game's writer (writer.py), and not over an entry that something
+        else wrote since (a saved game put there by hand is read at the next start)."""
 
         def leave(event: Any) -> None:
             if event.type == "visibilitychange" and js.document.visibilityState != "hidden":
                 return
-            try:
-                mine = self.storage is not None and self.storage.getItem(self.key) == self.written
-            except Exception:
-                mine = False
-            if mine:
+            if read(self.storage, self.key) in (self.written, None):
                 save()
 
         listen(js.window, "pagehide", leave)
