@@ -39,13 +39,34 @@ from .store import EMBED_KEY, Store
 from .table import Table
 from .writer import Texts, Writer
 
+# A tap this soon after another and this near it (CSS pixels) is a double tap's second.
 DOUBLE_TAP_MS = 350
+DOUBLE_TAP_PX = 20
 ELSEWHERE = "This game is open in another tab or window. Play here to go on with it in this one."
 
 
 class LastTap:
-    def __init__(self, el: Any, dests: list[Plain], at: int, turn: int, time: float) -> None:
+    """A tap that moved a card: the card, its places and the one it took, the turn that
+    made, when, and where the pointer was (None: a key)."""
+
+    def __init__(
+        self,
+        el: Any,
+        dests: list[Plain],
+        at: int,
+        turn: int,
+        time: float,
+        where: tuple[float, float] | None,
+    ) -> None:
         self.el, self.dests, self.at, self.turn, self.time = el, dests, at, turn, time
+        self.where = where
+
+    def doubled_by(self, time: float, where: tuple[float, float] | None) -> bool:
+        """Whether a pointer's tap at ``where`` is this one's second, as in a double tap."""
+        if where is None or self.where is None or time - self.time >= DOUBLE_TAP_MS:
+            return False
+        (x0, y0), (x, y) = self.where, where
+        return abs(x - x0) + abs(y - y0) <= DOUBLE_TAP_PX
 
 
 class App:
@@ -395,24 +416,31 @@ class App:
         self.turns.append(n)
         self.refresh()
 
-    def tap(self, pile: int, index: int, at: float) -> None:
-        """A tap: deal, or move the card (and the run above it) to its best place; a second
-        tap on the same card tries the next place; a double tap leaves a foundation card be."""
+    def tap(
+        self, pile: int, index: int, at: float, where: tuple[float, float] | None = None
+    ) -> None:
+        """A tap: deal, or move the card (and the run above it) to its best place; another
+        tap on the same card, where it went, tries the next place.
+
+        A pointer's tap (at ``where``) on the spot of the last tap that moved a card, within
+        DOUBLE_TAP_MS, is the second of a double tap or double click: its card has moved
+        already, and whatever is there now (the card uncovered, the next waste card) stays.
+        Every tap on the stock deals. Keys give no ``where``: M again is the next place."""
         game, last = self.game, self.last_tap
         if pile == STOCK:
             self.act("s" if game.piles[STOCK] else "r")
+            return
+        if last is not None and last.turn == len(self.turns) and last.doubled_by(at, where):
             return
         if index < 0:
             return
         el = self.table.cards[pile][index]
         if last is not None and last.el is el and last.turn == len(self.turns):
-            if F0 <= pile < T0 and at - last.time < DOUBLE_TAP_MS:
-                return  # the double tap of "send to foundation": it is there
             if len(last.dests) > 1:
                 self.undo()
                 nxt = (last.at + 1) % len(last.dests)
                 self.act(last.dests[nxt])
-                self.last_tap = LastTap(el, last.dests, nxt, len(self.turns), at)
+                self.last_tap = LastTap(el, last.dests, nxt, len(self.turns), at, where)
             return
         if F0 <= pile < T0:
             return
@@ -426,7 +454,7 @@ class App:
             self.say(f"{pretty(card)} has nowhere to go.")
             return
         if self.act(dests[0]):
-            self.last_tap = LastTap(el, dests, 0, len(self.turns), at)
+            self.last_tap = LastTap(el, dests, 0, len(self.turns), at, where)
 
     def drop(self, src: int, dst: int, n: int, els: list[Any]) -> None:
         self.last_tap = None

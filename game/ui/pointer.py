@@ -3,6 +3,16 @@
 One delegated set of listeners on the table element, not one per card. A press that moves
 less than a few pixels is a tap; otherwise the grabbed card (with the run above it, where
 the rules let a run move) follows the pointer and is dropped on the pile it overlaps most.
+
+A press first cuts short the cards still gliding (``Table.land``), then finds the card or
+pile at its coordinates, not at ``event.target``: that may be a card in flight, passing
+over the stock or another card, and a card in flight is never tapped, clicked or dragged.
+The second tap of a double tap is told to ``App.tap`` with where it was (see there).
+
+A touch slid over the table is never a scroll (``touch-action: none``), but Chromium still
+starts a fling when the finger lifts while moving, and the next tap anywhere, a toolbar
+button's too, only stops that fling and is dropped: its click never comes. Cancelling
+``touchmove`` on the table means no scroll gesture, so no fling.
 """
 
 from __future__ import annotations
@@ -42,16 +52,21 @@ class Pointer:
             ("pointerup", self.up),
             ("pointercancel", self.cancel),
             ("lostpointercapture", self.cancel),
+            ("touchmove", _no_scroll),  # not passive: a listener on an element never is
         ):
             listen(root, name, fn)
 
-    def _where(self, target: Any) -> tuple[int, int] | None:
-        """(pile, index of the card) under a pointer; index -1 for the pile itself."""
-        pile_el = target.closest("[data-pile]")
+    def _where(self, x: float, y: float) -> tuple[int, int] | None:
+        """(pile, index of the card) at a point of the table; index -1 for the pile itself."""
+        root = self.app.table.root
+        hits = [el for el in js.document.elementsFromPoint(x, y) if root.contains(el)]
+        if not hits:
+            return None
+        pile_el = hits[0].closest("[data-pile]")
         if absent(pile_el):
             return None
         pile = parse_pile(pile_el.dataset.pile)
-        card_el = target.closest(".card")
+        card_el = hits[0].closest(".card")
         els = self.app.table.cards.get(pile, [])
         if absent(card_el) or not els:
             return pile, -1
@@ -63,7 +78,8 @@ class Pointer:
     def down(self, event: Any) -> None:
         if event.button != 0 or not self.app.accepting():
             return
-        spot = self._where(event.target)
+        self.app.table.land()
+        spot = self._where(event.clientX, event.clientY)
         if spot is None:
             return
         pile, index = spot
@@ -102,8 +118,9 @@ class Pointer:
         if g is None:
             return
         if not g.dragging:
-            self.app.tap(g.pile, g.index, event.timeStamp)
+            self.app.tap(g.pile, g.index, event.timeStamp, (g.x0, g.y0))
             return
+        self.app.table.land()
         target = self._pile_at(event.clientX, event.clientY, g.pile)
         if target is None:
             target = self._drop_target(g)
@@ -154,3 +171,7 @@ class Pointer:
             if w > 0 and h > 0 and w * h > best_area:
                 best, best_area = pile, w * h
         return best
+
+
+def _no_scroll(event: Any) -> None:
+    event.preventDefault()

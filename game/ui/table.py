@@ -3,7 +3,8 @@
 ``sync`` compares each pile with what the page shows and touches only piles that differ;
 card elements leaving one pile are reused by the pile that gains them, so a moved card is
 the same element and can glide there (FLIP, 160 ms unless Settings say otherwise, none
-under reduced motion).
+under reduced motion). A glide only shows a move already made: :meth:`land` cuts every
+glide short, so that pointer input aims at the table as the position has it.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ class Table:
         self.glide_ms = GLIDE_MS  # the Settings' animation speed (prefs.py) sets both
         self.card_w = self.card_h = 0.0
         self.held: dict[int, Any] = {}  # id(element) -> where a drop let go of it
+        self.glides: list[Any] = []  # the glides (Animations) running, or ended since a sync
 
     # -- building ---------------------------------------------------------------------------
 
@@ -67,6 +69,7 @@ class Table:
         game = self.game
         assert game is not None
         changed = [p for p in self.pile_el if game.piles[p] != self.shown[p]]
+        self.glides = [a for a in self.glides if str(a.playState) == "running"]
         if not changed:
             self.snap_back()
             return
@@ -111,6 +114,13 @@ class Table:
         """Remember where dropped cards are now, so they glide from there, not from home."""
         self.held = {id(el): el.getBoundingClientRect() for el in els}
 
+    def land(self) -> None:
+        """Every card still gliding is at once where it goes: what the player sees is the
+        position, and no card in flight is under a pointer."""
+        glides, self.glides = self.glides, []
+        for anim in glides:
+            anim.finish()
+
     def _glide(self, el: Any, rect: Any) -> None:
         now = el.getBoundingClientRect()
         dx, dy = rect.left - now.left, rect.top - now.top
@@ -120,13 +130,11 @@ class Table:
             [{"transform": f"translate({dx}px,{dy}px)"}, {"transform": "none"}],
             dict_converter=js.Object.fromEntries,
         )
-        el.animate(
-            frames,
-            to_js(
-                {"duration": self.glide_ms, "easing": "ease-out"},
-                dict_converter=js.Object.fromEntries,
-            ),
+        timing = to_js(
+            {"duration": self.glide_ms, "easing": "ease-out"},
+            dict_converter=js.Object.fromEntries,
         )
+        self.glides.append(el.animate(frames, timing))
 
     def _place(self, p: int) -> None:
         """Offsets of the cards of a pile, squeezed so the pile fits its space."""
