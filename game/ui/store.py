@@ -106,12 +106,12 @@ class Store:
         """Save once more when the page is hidden or left (closing a tab, switching apps,
         reloading): the clock has run on since the last move. ``save`` saves only while
         this page is the game's writer (writer.py), and not over an entry that something
-        else wrote since (a saved game put there by hand is read at the next start)."""
+        else wrote or removed since (cleared site data stays cleared, until a move)."""
 
         def leave(event: Any) -> None:
             if event.type == "visibilitychange" and js.document.visibilityState != "hidden":
                 return
-            if read(self.storage, self.key) in (self.written, None):
+            if read(self.storage, self.key) == self.written:
                 save()
 
         listen(js.window, "pagehide", leave)
