@@ -38,19 +38,22 @@ def replay(ui: Ui, record: dict[str, Any]) -> game.Game:
     the record's move (and a second tap would not cycle), else a drag; the stock by tap."""
     g = game.new_game(record["game"], record["deal"], **record["rules"])
     tapped: int | None = None  # the card tapped last: tapping it again would cycle
+    tapped_at: int | None = None  # its pile: a tap there at once would be a double tap's
     taps = drags = 0
     for i, text in enumerate(record["moves"]):
         m = g.resolve(text)
         src, _, n = m
         if m == DEAL:
             ui.tap("s", -1)
-            tapped = None
+            tapped = tapped_at = None
         elif destinations(g, src, n)[0] == m and g.piles[src][-n] != tapped and i % 3:
+            if tapped_at == src:  # as a player would: not a double tap (game/ui/app.py)
+                ui.page.wait_for_timeout(400)
             ui.tap(pile_name(src), len(g.piles[src]) - n)
-            tapped, taps = g.piles[src][-n], taps + 1
+            tapped, tapped_at, taps = g.piles[src][-n], src, taps + 1
         else:
             ui.play(m, g)
-            tapped, drags = None, drags + 1
+            tapped, tapped_at, drags = None, None, drags + 1
         g.apply(m)
         ui.page.wait_for_function(
             "(n) => document.getElementById('moves-count').textContent === String(n)", arg=i + 1
