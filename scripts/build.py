@@ -14,13 +14,17 @@ node_modules/. Netlify publishes dist/ (netlify.toml).
 sw.js is scripts/sw.template.js with the precache list and a version filled in: the
 version is a hash of every shipped file's path and content, so any change to any of
 them gives a new sw.js, which the browser installs beside the old one and the page
-offers as "New version — reload" (static/pwa.js). scripts/serve.py regenerates sw.js
-whenever it is asked for it, so the local server never serves a stale one.
+offers as "New version — reload" (static/pwa.js). With them, the size and SHA-256 of
+each cache entry (a .gz file's inflated, as the worker keeps it), by which the worker
+knows a damaged entry. scripts/serve.py regenerates sw.js whenever it is asked for it,
+so the local server never serves a stale one.
 """
 
 from __future__ import annotations
 
 import argparse
+import base64
+import gzip
 import hashlib
 import json
 import os
@@ -105,6 +109,20 @@ def version(root: Path, files: list[str]) -> str:
     return digest.hexdigest()[:16]
 
 
+def stored(root: Path, files: list[str]) -> dict[str, list[int | str]]:
+    """What the service worker's cache holds under each URL, [size, "sha256-…"] (SRI form):
+    a .gz file is kept inflated, under its name without ".gz" (sw.template.js)."""
+    out: dict[str, list[int | str]] = {}
+    for name in files:
+        data = (root / name).read_bytes()
+        key = name.removesuffix(".gz")
+        if key != name:
+            data = gzip.decompress(data)
+        sri = "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
+        out[url_of(key)] = [len(data), sri]
+    return out
+
+
 def sw_source(root: Path = ROOT) -> str:
     files = shipped_files(root)
     urls = json.dumps([url_of(f) for f in files], indent=2)
@@ -112,6 +130,7 @@ def sw_source(root: Path = ROOT) -> str:
     for placeholder, value in (
         ('"__VERSION__"', json.dumps(version(root, files))),
         ('["__FILES__"]', urls),
+        ('{ __STORED__: [0, ""] }', json.dumps(stored(root, files), indent=2)),
     ):
         if placeholder not in text:
             raise BuildError(f"{TEMPLATE.name} lacks {placeholder}")

@@ -5,14 +5,34 @@
 // Python (static/start.mjs: Pyodide, or its memory snapshot) starts here, before the
 // stylesheets, the first paint and PyScript: its start-up overlaps all of them. PyScript,
 // once loaded, asks start.mjs for Python and gets the one already under way.
+//
+// Offline, the files come from the service worker's cache (sw.js), which can lose one (an
+// eviction, a damaged disk). It says so at once when it can get a file neither from its
+// cache nor from the network ("solitaire:unavailable"); and when the start fails, or
+// stalls, it is asked to check its whole cache and mend it from the network, so that the
+// message says what is wrong, and whether Reload will now work.
 (function () {
   "use strict";
-  var SLOW_MS = 20000, GIVE_UP_MS = 90000;
+  var SLOW_MS = 20000, CHECK_MS = 8000, GIVE_UP_MS = 90000;
+  var SAVED = " Your game is saved in this browser.";
+  var sw = null;
+  try {
+    sw = navigator.serviceWorker || null; // throws in a sandboxed iframe
+  } catch (error) {
+    sw = null;
+  }
+  var told = false; // a precise reason is shown: a vaguer one that follows must not hide it
+  var checked = false;
+
   function ready() { return document.body && document.body.dataset.ready === "true"; }
   function show(text, failed) {
     var box = document.getElementById("loading");
     var line = document.getElementById("loading-text");
-    if (!box || !line || ready()) return;
+    if (ready()) return;
+    if (!box || !line) { // still in the head: show it once the page is parsed
+      document.addEventListener("DOMContentLoaded", function () { show(text, failed); });
+      return;
+    }
     if (!failed && box.classList.contains("failed")) return; // "still loading" must not hide why
     line.textContent = text;
     if (failed && !box.querySelector("button")) {
@@ -24,10 +44,57 @@
       box.appendChild(again);
     }
   }
-  function fail(why) {
-    show("The game engine could not start" + (why ? " (" + why + ")" : "") +
-         ". Check your connection and reload.", true);
+  function tell(text) {
+    told = true;
+    show(text, true);
   }
+  function fail(why) {
+    if (!told) {
+      show("The game engine could not start" + (why ? " (" + why + ")" : "") +
+           ". Check your connection and reload.", true);
+    }
+    check();
+  }
+
+  // The service worker's answer to "check": {damaged: [files], repaired: [files]}. What it
+  // said of a file it could not serve (below) is as precise, and stays.
+  function checkedOut(answer) {
+    var damaged = (answer && answer.damaged) || [];
+    if (ready() || told || !damaged.length) return;
+    var left = damaged.filter(function (file) { return answer.repaired.indexOf(file) < 0; });
+    var names = (left.length ? left : damaged);
+    var list = names.slice(0, 2).join(", ") + (names.length > 2 ? " and " + (names.length - 2) + " more" : "");
+    if (left.length) {
+      tell("This browser's offline copy of the game is damaged (" + list + "), and " +
+           (navigator.onLine ? "the files could not be fetched again"
+                             : "there is no connection to fetch them again") +
+           ". Connect to the internet and reload." + SAVED);
+    } else {
+      tell("A damaged file of the game (" + list + ") was fetched again: reload to start." + SAVED);
+    }
+  }
+  // Asks the service worker to check every file it keeps (and to mend what it can).
+  function check() {
+    if (checked || !sw || !sw.controller || ready()) return;
+    checked = true;
+    var channel = new MessageChannel();
+    channel.port1.onmessage = function (e) { checkedOut(e.data); };
+    sw.controller.postMessage({ type: "check" }, [channel.port2]);
+  }
+  if (sw) {
+    sw.addEventListener("message", function (e) {
+      var d = e.data;
+      if (!d || d.type !== "solitaire:unavailable" || ready()) return;
+      tell("A file of the game (" + d.file + ") is " + d.lost + (d.lost === "missing" ? " from" : " in") +
+           " this browser's offline copy, " +
+           (d.network === "offline"
+             ? "and there is no connection to fetch it again. Connect to the internet and reload."
+             : "and it could not be fetched again (" + d.network + "). Reload to try again.") +
+           SAVED);
+    });
+    if (sw.startMessages) sw.startMessages(); // at once, not once the page is parsed
+  }
+
   window.addEventListener("error", function (e) {
     var t = e.target;
     if (t && t !== window && (t.src || t.href)) fail("a file did not load");
@@ -36,6 +103,7 @@
   window.addEventListener("unhandledrejection", function (e) {
     if (!ready()) fail(e.reason && String(e.reason.message || e.reason).slice(0, 120));
   });
+  setTimeout(check, CHECK_MS); // a start from the cache takes a second or two: a stall
   setTimeout(function () { show("Still loading (10 MB on a first visit)…", false); }, SLOW_MS);
   setTimeout(function () { if (!ready()) fail("timed out"); }, GIVE_UP_MS);
   // A failure to load it is an unhandled rejection, shown above.

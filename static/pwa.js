@@ -3,6 +3,11 @@
 // version installs in the background and then waits: the page offers "New version —
 // reload" and switches only when the player asks. The game is saved after every move
 // (game/ui/store.py), so the reload resumes it exactly.
+//
+// Once the table is ready, the service worker is asked to look over its cache (sw.js): the
+// sizes of its entries only, nearly free, or every byte when Python could not start from
+// the memory snapshot (static/start.mjs found a file of it unfit); it fetches again what
+// an eviction or a damaged disk took, so that the next start, offline too, is whole.
 (function () {
   "use strict";
   var sw;
@@ -59,7 +64,14 @@
     });
   }
 
+  function lookOver() {
+    if (!sw.controller) return; // a first visit: the service worker installs just now
+    var how = document.documentElement.dataset.python || "";
+    sw.controller.postMessage({ type: "check", sizes: how.indexOf("fallback") !== 0 });
+  }
+
   function register() {
+    if (document.body.dataset.ready === "true") lookOver();
     sw.register("sw.js", { scope: "./" }).then(watch, function (error) {
       // e.g. storage denied to a third-party iframe: the game plays, only not offline
       console.info("Offline play is off: " + (error && error.message));

@@ -92,7 +92,11 @@ async function boot(config) {
   // and checked.
   if (navigator.serviceWorker?.controller) {
     try {
-      const pyodide = await loadVendored({ ...config, _loadSnapshot: snapshot() });
+      const image = snapshot();
+      // Pyodide awaits it only once its WebAssembly is compiled: a refusal that comes
+      // sooner (no snapshot in the cache) must not count as unhandled meanwhile.
+      image.catch(() => {});
+      const pyodide = await loadVendored({ ...config, _loadSnapshot: image });
       // `random` was seeded when the snapshot was made: every player would draw the same.
       pyodide.runPython("import random; random.seed()");
       mark("snapshot");
