@@ -57,3 +57,26 @@ def test_shows_progress_from_first_paint(page: Page) -> None:
         }"""
     ).json_value()
     assert "Starting…" in text
+
+
+def test_a_python_error_at_start_is_said_at_once_with_reload(
+    page: Page, browser_log: BrowserLog
+) -> None:
+    # main.py as shipped, with the table's start broken: the error reaches static/boot.js
+    broken = (
+        "from game.ui import app\n"
+        "def fail(self): raise RuntimeError('the table broke')\n"
+        "app.App.start = fail\n"
+        "app.start()\n"
+    )
+    page.route("**/main.py", lambda route: route.fulfill(body=broken, content_type="text/plain"))
+    page.goto("/")
+    failed = page.locator("#loading.failed")
+    failed.wait_for(timeout=60_000)
+    assert "RuntimeError: the table broke" in failed.inner_text()
+    assert failed.get_by_role("button", name="Reload").is_visible()
+    assert page.evaluate("() => document.body.dataset.ready") == "false"
+    # the traceback is in the console, for whoever debugs it; nothing else is
+    errors = browser_log.console_errors
+    assert errors and all("the table broke" in e for e in errors), errors
+    errors.clear()

@@ -12,7 +12,7 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 import js
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_proxy, to_js
 
 from .. import GAMES, IllegalMove, new_game, review
 from ..assist import auto_moves, destinations, movable
@@ -647,13 +647,14 @@ def _escape(text: str) -> str:
 
 
 def start() -> App:
-    """Start the table; if that fails, say so on the page instead of freezing."""
-    app = App()
+    """Start the table; if that fails, say so on the page at once instead of freezing:
+    static/boot.js shows an error event in its failure box, with Reload."""
     try:
+        app = App()
         app.start()
     except Exception as e:
-        text = by_id("loading-text")
-        if not absent(text):
-            text.textContent = f"The game could not start: {type(e).__name__}: {e}"
+        why = f"{type(e).__name__}: {e}"[:120]
+        event = to_js({"message": why}, dict_converter=js.Object.fromEntries)
+        js.window.dispatchEvent(js.ErrorEvent.new("error", event))
         raise
     return app
