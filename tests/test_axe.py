@@ -117,3 +117,16 @@ def test_no_violation_when_embedded(ui: Ui, scheme: str) -> None:
     ui.at("unlimited", DEALS["unlimited"], embed="1")
     violations = scan(ui)
     assert violations == [], readable(violations)
+
+
+def test_no_violation_while_another_tab_plays_the_game(ui: Ui, scheme: str) -> None:
+    """The idle page (game/ui/writer.py): dimmed table, Play here, the status line."""
+    ui.at("whitehead", DEALS["whitehead"])
+    other = ui.page.context.new_page()
+    try:
+        other.goto("/")  # it takes the game
+        ui.page.locator("#play-here").wait_for(state="visible")
+        violations = scan(ui)
+        assert violations == [], readable(violations)
+    finally:
+        other.close()

@@ -484,15 +484,13 @@ class App:
         self.table.snap_back()
         self.finished = self.finished or time.monotonic()  # the clock stops here
         self._tick()
-        self.table.root.inert = True
-        js.document.body.dataset.elsewhere = "yes"
+        js.document.body.dataset.elsewhere = "yes"  # the table takes no pointer (CSS)
         by_id("elsewhere").hidden = False
         by_id("play-here").focus()
         self.say(ELSEWHERE)
 
     def _gained(self, texts: Texts) -> None:
         """This page plays the game now: the latest one, as the last writer left it."""
-        self.table.root.inert = False
         js.document.body.dataset.elsewhere = "no"
         by_id("elsewhere").hidden = True
         self.stats.reload(texts.get(self.stats.kept.key))
