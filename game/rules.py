@@ -70,7 +70,7 @@ class FaceDown(Enum):
 @dataclass(frozen=True)
 class HouseRule:
     name: str  # the keyword of new_game(), e.g. "kings_only"
-    summary: str  # one line for the rules panel
+    summary: str  # one plain sentence for the rules and settings panels
     changes: dict[str, object] = field(hash=False)
     title: str = ""  # a few words for menus: "Kings only"
 
@@ -87,6 +87,7 @@ class Rules:
     empty: Empty
     passes: int | None  # passes through the stock; None: unlimited; 0: no stock
     shuffle_redeals: int = 0  # Linus house rule: gather, shuffle and deal again in threes
+    pile: str = "pile"  # what the rules panel calls a tableau pile: "pile" or "fan"
     house_rules: tuple[HouseRule, ...] = ()
     active: tuple[str, ...] = ()  # names of the house rules in force
 
@@ -156,6 +157,7 @@ LINUS = Rules(
     unit=None,
     empty=Empty.KINGS,
     passes=0,
+    pile="fan",
     house_rules=(
         HouseRule("pgs", "Empty fans stay empty; two redeals shuffle the fans and deal "
                   "them again in threes (Pretty Good Solitaire).",

@@ -127,7 +127,7 @@ def test_a_house_rule_from_the_url_is_on_in_the_rules_and_settings(ui: Ui) -> No
     panel = page.locator("#rules-panel")
     items = panel.locator("#rules-list li").all_inner_texts()
     assert items == rules_text(game.find_rules("linus", pgs=True))
-    assert any(item.startswith("House rule pgs (on)") for item in items)
+    assert any(item.startswith("House rule: Pretty Good Solitaire (on).") for item in items)
     panel.get_by_role("button", name="Close").click()
     page.get_by_role("button", name="Settings", exact=True).click()
     settings = page.locator("#settings-panel")
