@@ -73,6 +73,17 @@ class Tally:
         return True
 
 
+def bettered(before: Tally, after: Tally) -> list[str]:
+    """What the win just counted bettered, in words: "New best time", "Fewest moves yet".
+    A first win betters nothing: there was nothing to beat."""
+    said = []
+    if before.best_seconds is not None and after.best_seconds != before.best_seconds:
+        said.append("New best time")
+    if before.fewest_moves is not None and after.fewest_moves != before.fewest_moves:
+        said.append("Fewest moves yet")
+    return said
+
+
 def variant(game: str, rules: dict[str, bool] | tuple[str, ...]) -> str:
     """``linus+pgs``: the key of a game and its house rules."""
     on = sorted(k for k in rules if (rules[k] if isinstance(rules, dict) else True))

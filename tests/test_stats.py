@@ -3,10 +3,21 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
-from game.stats import RECENT, Stats, StatsError, chart_svg, variant, variant_title, variants
+from game.stats import (
+    RECENT,
+    Stats,
+    StatsError,
+    Tally,
+    bettered,
+    chart_svg,
+    variant,
+    variant_title,
+    variants,
+)
 
 
 def test_wins_losses_streaks_and_bests_add_up() -> None:
@@ -223,3 +234,22 @@ def test_statistics_stored_before_abandons_and_the_game_in_progress_still_load()
     s = Stats.loads(json.dumps(old))
     assert s.current is None and s.tally("linus").abandoned == 0
     assert (s.tally("linus").played, s.tally("linus").best_seconds) == (3, 80.5)
+
+
+def test_a_win_says_what_it_bettered_and_a_first_win_betters_nothing() -> None:
+    s = Stats()
+    s.add("whitehead", "won", 300, 120)
+    first = s.tally("whitehead")
+    assert bettered(Tally(), first) == []  # nothing to beat
+    before = replace(first)
+    s.add("whitehead", "won", 200, 130)  # quicker, more moves
+    assert bettered(before, s.tally("whitehead")) == ["New best time"]
+    before = replace(s.tally("whitehead"))
+    s.add("whitehead", "won", 250, 90)  # slower, fewer moves
+    assert bettered(before, s.tally("whitehead")) == ["Fewest moves yet"]
+    before = replace(s.tally("whitehead"))
+    s.add("whitehead", "won", 100, 80)
+    assert bettered(before, s.tally("whitehead")) == ["New best time", "Fewest moves yet"]
+    before = replace(s.tally("whitehead"))
+    s.add("whitehead", "lost", 50, 10)
+    assert bettered(before, s.tally("whitehead")) == []

@@ -574,11 +574,12 @@ class App:
             return
         self.finished = time.monotonic()
         moves, clock = len(self.game.moves), by_id("clock").textContent
-        self.stats.finish(status, self.elapsed(), moves)
+        better = self.stats.finish(status, self.elapsed(), moves)
         if status == "won":
+            records = "".join(f" {words}!" for words in better)
             by_id("outcome-title").textContent = "You won!"
-            by_id("outcome-text").textContent = f"{moves} moves in {clock}."
-            self.say(f"Won in {moves} moves, {clock}.")
+            by_id("outcome-text").textContent = f"{moves} moves in {clock}.{records}"
+            self.say(f"Won in {moves} moves, {clock}.{records}")
         else:
             by_id("outcome-title").textContent = "No moves left"
             by_id(

@@ -7,12 +7,22 @@ The counting itself is game.stats (pure); this keeps it in localStorage after ev
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from html import escape
 from typing import TYPE_CHECKING, Any
 
 import js
 
-from ..stats import Stats, StatsError, Tally, chart_svg, variant, variant_title, variants
+from ..stats import (
+    Stats,
+    StatsError,
+    Tally,
+    bettered,
+    chart_svg,
+    variant,
+    variant_title,
+    variants,
+)
 from .confirm import Confirm
 from .dom import by_id, listen
 from .kept import Kept
@@ -98,11 +108,16 @@ class StatsView:
             self.stats.moved()
             self._save()
 
-    def finish(self, outcome: str, seconds: float, moves: int) -> None:
-        """The game ended: count it (once) and sum up in the end-of-game dialog."""
+    def finish(self, outcome: str, seconds: float, moves: int) -> list[str]:
+        """The game ended: count it (once) and sum up in the end-of-game dialog; what a win
+        bettered ("New best time"), to be said."""
+        c = self.stats.current
+        before = replace(self.stats.tallies.get(c.key, Tally())) if c is not None else Tally()
+        better: list[str] = []
         if self.stats.finish(outcome, seconds, moves):
             self._save()
-        c = self.stats.current
+            if outcome == "won" and c is not None:
+                better = bettered(before, self.stats.tally(c.key))
         t = self.stats.tallies.get(c.key) if c is not None and c.counted else None
         by_id("outcome-tally").textContent = (
             f"{variant_title(c.key)}: {t.won} won of {t.played} ({t.win_percent:.0f}%), "
@@ -110,6 +125,7 @@ class StatsView:
             if c is not None and t is not None
             else ""
         )
+        return better
 
     def ask_abandon(
         self, doing: str, then: Callable[[], None], otherwise: Callable[[], None] | None = None
