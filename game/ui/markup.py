@@ -18,7 +18,7 @@ from ..state import Game
 from .voice import pile_label
 
 _FACE_RANKS = {10: "J", 11: "Q", 12: "K"}
-PASSING = frozenset({"held", "hint", "hint-target", "dragging"})  # classes of a moment
+PASSING = frozenset({"held", "hint", "hint-target", "dragging", "drop-ok"})  # of a moment
 _DIV = re.compile(r"<div\b[^>]*>")  # the table's own elements: board, rows, piles, cards
 _STYLE = re.compile(r'\sstyle="([^"]*)"')
 _TABINDEX = re.compile(r'\stabindex="[^"]*"')

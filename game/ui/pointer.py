@@ -9,6 +9,11 @@ pile at its coordinates, not at ``event.target``: that may be a card in flight, 
 over the stock or another card, and a card in flight is never tapped, clicked or dragged.
 The second tap of a double tap is told to ``App.tap`` with where it was (see there).
 
+While cards are dragged, each pile a drop of them would be legal on carries the class
+``drop-ok`` (what ``assist.destinations`` finds; a foundation is marked when it is the one
+that takes the card). The marks go when the drag ends, however it ends: a drop, a cancel,
+a lost capture or the next press.
+
 A touch slid over the table is never a scroll (``touch-action: none``), but Chromium still
 starts a fling when the finger lifts while moving, and the next tap anywhere, a toolbar
 button's too, only stops that fling and is dropped: its click never comes. Cancelling
@@ -22,14 +27,17 @@ from typing import TYPE_CHECKING, Any
 
 import js
 
-from ..assist import movable
+from ..assist import destinations, movable
+from ..cards import rank_of, suit_of
 from ..notation import F0, STOCK, T0, WASTE, parse_pile
 from .dom import absent, listen
 
 if TYPE_CHECKING:
+    from ..state import Game
     from .app import App
 
 DRAG_START_PX = 6
+DROP_OK = "drop-ok"  # the class of a pile that would take the cards being dragged
 
 
 class Grab:
@@ -45,6 +53,7 @@ class Pointer:
     def __init__(self, app: App) -> None:
         self.app = app
         self.grab: Grab | None = None
+        self.marked: list[Any] = []  # the pile elements carrying DROP_OK
         root = app.table.root
         for name, fn in (
             ("pointerdown", self.down),
@@ -78,6 +87,7 @@ class Pointer:
     def down(self, event: Any) -> None:
         if event.button != 0 or not self.app.accepting():
             return
+        self._unmark()
         self.app.table.land()
         spot = self._where(event.clientX, event.clientY)
         if spot is None:
@@ -109,12 +119,14 @@ class Pointer:
             g.dragging = True
             for el in g.els:
                 el.classList.add("dragging")
+            self._mark(g)
         shift = f"translate({dx}px,{dy}px)"
         for el in g.els:
             el.style.transform = shift
 
     def up(self, event: Any) -> None:
         g, self.grab = self.grab, None
+        self._unmark()
         if g is None:
             return
         if not g.dragging:
@@ -134,10 +146,30 @@ class Pointer:
 
     def cancel(self, event: Any) -> None:
         g, self.grab = self.grab, None
+        self._unmark()
         if g is not None and g.dragging:
             self._release(g)
 
+    def _mark(self, g: Grab) -> None:
+        """Mark the piles that a drop of the held cards would be legal on."""
+        self._unmark()
+        game, pile_el = self.app.game, self.app.table.pile_el
+        targets = {dst for _, dst, _ in destinations(game, g.pile, len(g.els))}
+        if any(F0 <= dst < T0 for dst in targets):  # a drop on any foundation that takes it
+            targets |= set(_foundations_taking(game, game.piles[g.pile][-1]))
+        for dst in sorted(targets):
+            el = pile_el.get(dst)
+            if el is not None:
+                el.classList.add(DROP_OK)
+                self.marked.append(el)
+
+    def _unmark(self) -> None:
+        marked, self.marked = self.marked, []
+        for el in marked:
+            el.classList.remove(DROP_OK)
+
     def _release(self, g: Grab) -> None:
+        self._unmark()
         for el in g.els:
             el.classList.remove("dragging")
             el.style.transform = ""
@@ -175,3 +207,17 @@ class Pointer:
 
 def _no_scroll(event: Any) -> None:
     event.preventDefault()
+
+
+def _foundations_taking(game: Game, c: int) -> list[int]:
+    """Every foundation the card would go to (the engine names one: an Ace takes the first
+    empty one, yet a drop on any empty foundation plays it, as on one of two same-suit
+    piles in Unlimited)."""
+    out = []
+    for f in game.found:
+        pile = game.piles[f]
+        if (not pile and rank_of(c) == 0) or (
+            pile and suit_of(pile[-1]) == suit_of(c) and rank_of(pile[-1]) == rank_of(c) - 1
+        ):
+            out.append(f)
+    return out
