@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 from html import escape
 
 from ..cards import RANKS, SUITS, rank_of, spoken, suit_of
@@ -18,6 +19,20 @@ from ..state import Game
 from .voice import pile_label
 
 _FACE_RANKS = {10: "J", 11: "Q", 12: "K"}
+# Where the pips of A-10 sit, as on printed cards: a column (l, c, r) and a row of the pip
+# field (t0 top, t4 middle, t8 bottom; t1 1/6, t2 1/4, t3 1/3, and mirrored below the
+# middle, where pips stand upside down: v). The ace has one big pip.
+_PIPS = {
+    1: "c0 c8",
+    2: "c0 c4 c8",
+    3: "l0 r0 l8 r8",
+    4: "l0 r0 c4 l8 r8",
+    5: "l0 r0 l4 r4 l8 r8",
+    6: "l0 r0 c2 l4 r4 l8 r8",
+    7: "l0 r0 c2 l4 r4 c6 l8 r8",
+    8: "l0 r0 l3 r3 c4 l5 r5 l8 r8",
+    9: "l0 r0 c1 l3 r3 l5 r5 c7 l8 r8",
+}
 PASSING = frozenset({"held", "hint", "hint-target", "dragging", "drop-ok"})  # of a moment
 _DIV = re.compile(r"<div\b[^>]*>")  # the table's own elements: board, rows, piles, cards
 _STYLE = re.compile(r'\sstyle="([^"]*)"')
@@ -30,18 +45,33 @@ def rank_text(c: int) -> str:
     return "10" if r == 9 else RANKS[r]
 
 
+@cache
 def face_html(c: int) -> str:
-    """The inside of a face-up card: two corner indices and a centre mark."""
-    s = SUITS[suit_of(c)]
-    pip = f'<svg class="pip" aria-hidden="true"><use href="#suit-{s}"/></svg>'
-    corner = f'<span class="idx" aria-hidden="true"><b>{rank_text(c)}</b>{pip}</span>'
-    centre = _FACE_RANKS.get(rank_of(c))
-    middle = (
-        f'<span class="court" aria-hidden="true">{centre}</span>'
-        if centre
-        else f'<svg class="mid" aria-hidden="true"><use href="#suit-{s}"/></svg>'
-    )
-    return corner + middle + corner.replace('class="idx"', 'class="idx flip"')
+    """The inside of a face-up card (built once per face): the index in the top-left corner,
+    rank and suit, all a covered card shows (table.css stacks them in a fan's left strip and
+    sets them side by side in a column's top strip); then the pips of A-10, or a court's
+    panel: a big letter under its own emblem (``#suit-court-J``, ``-Q``, ``-K``: static/paint.js
+    lets a kept table link to ``#suit-`` marks only)."""
+    r, s = rank_of(c), SUITS[suit_of(c)]
+    use = f'<use href="#suit-{s}"/>'
+    corner = f'<span class="idx" aria-hidden="true"><b>{rank_text(c)}</b><svg>{use}</svg></span>'
+    court = _FACE_RANKS.get(r)
+    if court:
+        return (
+            f'{corner}<span class="court {court}" aria-hidden="true">'
+            f'<svg><use href="#suit-court-{court}"/></svg><b>{court}</b></span>'
+        )
+    places = _PIPS[r].split() if r else ["ace"]
+    pips = "".join(f'<svg class="{_pip_class(p)}">{use}</svg>' for p in places)
+    return f'{corner}<span class="pips" aria-hidden="true">{pips}</span>'
+
+
+def _pip_class(place: str) -> str:
+    """``"l5"`` -> ``"l t5 v"``: column, row, and upside down below the middle."""
+    if place == "ace":
+        return place
+    column, row = place[0], int(place[1])
+    return f"{column} t{row}" + (" v" if row > 4 else "")
 
 
 def card_attrs(c: int, up: bool) -> dict[str, str]:
