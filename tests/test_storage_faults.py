@@ -60,6 +60,12 @@ FILL = """() => {  // fill localStorage to the last character it takes
     try { localStorage.setItem('junk/' + n, 'x'.repeat(size)); n++; }
     catch (e) { size = size >> 1; }
   }
+  // no new key fits; a longer value may still: grow the last (smallest) one to the brim
+  const last = 'junk/' + (n - 1);
+  for (;;) {
+    try { localStorage.setItem(last, localStorage.getItem(last) + 'x'); }
+    catch (e) { break; }
+  }
   return n;
 }"""
 
