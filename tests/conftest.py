@@ -12,6 +12,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -48,13 +49,13 @@ class BrowserLog:
         return [url for url in self.requests if not url.startswith(self.origin + "/")]
 
 
-@pytest.fixture(scope="session")
-def server_url() -> Iterator[str]:
-    """The repository served by scripts/serve.py on a free port: 'http://127.0.0.1:N'."""
+@contextmanager
+def serve_py(*options: str) -> Iterator[str]:
+    """scripts/serve.py on a free port (with ``options``, e.g. ``--dir``): its URL."""
     if not (ROOT / "static" / "vendor").is_dir():
         pytest.fail("static/vendor/ is missing: run `make vendor` (or `make test`)")
     proc = subprocess.Popen(
-        [sys.executable, str(ROOT / "scripts" / "serve.py"), "--port", "0"],
+        [sys.executable, str(ROOT / "scripts" / "serve.py"), "--port", "0", *options],
         stdout=subprocess.PIPE,
         text=True,
     )
@@ -64,10 +65,31 @@ def server_url() -> Iterator[str]:
         proc.kill()
         proc.stdout.close()
         pytest.fail(f"scripts/serve.py did not start (exit code {proc.wait()})")
-    yield url
-    proc.terminate()
-    proc.wait(timeout=10)
-    proc.stdout.close()
+    try:
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+        proc.stdout.close()
+
+
+@pytest.fixture(scope="session")
+def server_url() -> Iterator[str]:
+    """The repository served by scripts/serve.py on a free port: 'http://127.0.0.1:N'."""
+    with serve_py() as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """What `make dist` publishes, built once for the module that asks for it."""
+    import build  # scripts/, on the path (above)
+
+    if not (ROOT / "static" / "vendor").is_dir():
+        pytest.fail("static/vendor/ is missing: run `make vendor` (or `make test`)")
+    out = tmp_path_factory.mktemp("dist") / "dist"
+    build.build_dist(out)
+    return out
 
 
 @pytest.fixture(scope="session")

@@ -26,10 +26,9 @@ from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, serve_py
 
 sys.path.insert(0, str(ROOT / "scripts"))
-import build
 import serve
 
 NETLIFY = ROOT / "tests" / "netlify"
@@ -59,32 +58,10 @@ def netlify_headers(dist: Path, project: Path, *paths: str) -> dict[str, dict[st
 
 
 @pytest.fixture(scope="module")
-def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    if not (ROOT / "static" / "vendor").is_dir():
-        pytest.fail("static/vendor/ is missing: run `make vendor` (or `make test`)")
-    out = tmp_path_factory.mktemp("dist") / "dist"
-    build.build_dist(out)
-    return out
-
-
-@pytest.fixture(scope="module")
 def dist_url(dist: Path) -> Iterator[str]:
     """dist/ served by scripts/serve.py, as `make dist && serve.py --dir dist` serves it."""
-    proc = subprocess.Popen(
-        [sys.executable, str(ROOT / "scripts" / "serve.py"), "--port", "0", "--dir", str(dist)],
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    assert proc.stdout is not None
-    url = proc.stdout.readline().strip().rstrip("/")  # serve.py prints its URL first
-    if not url.startswith("http://"):
-        proc.kill()
-        proc.stdout.close()
-        pytest.fail(f"scripts/serve.py did not start (exit code {proc.wait()})")
-    yield url
-    proc.terminate()
-    proc.wait(timeout=10)
-    proc.stdout.close()
+    with serve_py("--dir", str(dist)) as url:
+        yield url
 
 
 def served_headers(url: str) -> list[tuple[str, str]]:

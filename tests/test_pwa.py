@@ -54,15 +54,6 @@ def sw_version(sw: str) -> str:
     return sw[start : sw.index('"', start)]
 
 
-@pytest.fixture(scope="module")
-def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    if not (ROOT / "static" / "vendor").is_dir():
-        pytest.fail("static/vendor/ is missing: run `make vendor` (or `make test`)")
-    out = tmp_path_factory.mktemp("dist") / "dist"
-    build.build_dist(out)
-    return out
-
-
 def test_dist_holds_exactly_the_precached_files_and_sw_js(dist: Path) -> None:
     on_disk = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
     sw = (dist / "sw.js").read_text()

@@ -89,13 +89,6 @@ SIZES = """async () => {
 }"""
 
 
-@pytest.fixture(scope="module")
-def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("faults") / "dist"
-    build.build_dist(out)
-    return out
-
-
 def stored(root: Path) -> dict[str, list[int | str]]:
     """sw.js's STORED: what each cache entry must hold, [size, "sha256-…"]."""
     sw = (root / "sw.js").read_text()
