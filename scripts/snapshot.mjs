@@ -17,6 +17,14 @@ import { writeFileSync } from "node:fs";
 import nodeCrypto from "node:crypto";
 import { pathToFileURL } from "node:url";
 
+// An error's one line, last (scripts/startup.py reports the last line of stderr): Node's own
+// report would end with a line of Pyodide's minified source instead. A JS object held by a
+// module at import gives "Can't serialize object": make it on first use instead.
+process.on("uncaughtException", (e) => {
+  console.error(`snapshot.mjs: ${String(e?.message ?? e).trim().split("\n").pop()}`);
+  process.exit(1);
+});
+
 const [mode, pyodideDir, input, output, ...modules] = process.argv.slice(2);
 if (!["stdlib", "snapshot"].includes(mode) || !output) {
   console.error("usage: node scripts/snapshot.mjs stdlib|snapshot PYODIDE_DIR INPUT OUTPUT MODULE...");
