@@ -110,3 +110,42 @@ def won_on_paper(game: Game) -> list[Plain] | None:
         board.apply(step)
         line.append(step)
     return line
+
+
+def forced(game: Game) -> bool:
+    """Is the rest forced, nothing left to decide: does every order of foundation moves win
+    from here, with no deal, redeal or other move needed? (Finish pressed then only saves
+    taps; before, it plays a line the player has not found.)
+
+    With one deck every order wins once one does (won_on_paper, without the stock): sending
+    a card home never keeps another from going after it, as it takes only its own card.
+    With two it may not: of twin cards both free to go home with one place for them, the
+    first to go can leave the other stuck above a card it covers. So every order is tried,
+    each position once; past FORCED_NODES of them, it counts as not forced.
+    """
+    line = won_on_paper(game)
+    if line is None or any(m[0] == STOCK for m in line):
+        return False
+    return game.rules.decks == 1 or _every_order_wins(game.copy(), set())
+
+
+FORCED_NODES = 5_000  # two-deck positions looked at before forced() gives up: no
+
+
+def _every_order_wins(board: Game, seen: set[object]) -> bool:
+    key = board.key()
+    if key in seen:  # already shown to win
+        return True
+    if len(seen) >= FORCED_NODES:
+        return False
+    seen.add(key)
+    home = [m for m in board.plain_moves() if F0 <= m[1] < T0]
+    if not home:
+        return board.status == "won"
+    for m in home:
+        board.apply(m)
+        wins = _every_order_wins(board, seen)
+        board.retract()
+        if not wins:
+            return False
+    return True

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .cards import DOWN, KING, pretty, rank_of
-from .notation import ANY_FOUNDATION, F0, STOCK, T0, WASTE, pile_name, pile_title
+from .names import the
+from .notation import ANY_FOUNDATION, F0, STOCK, T0, WASTE, pile_name
 from .rules import Empty
 
 if TYPE_CHECKING:
@@ -38,16 +39,16 @@ def why_illegal(game: Game, m: tuple[int, int, int]) -> str:
     if F0 <= src < T0:
         return "cards never leave a foundation"
     if dst in (STOCK, WASTE):
-        return f"cards cannot be played to {pile_title(dst)}"
+        return f"cards cannot be played to {the(rules, dst)}"
     if src == dst:
         return "a pile cannot move onto itself"
     p = piles[src]
     if not p:
-        return f"{pile_title(src)} is empty"
+        return f"{the(rules, src)} is empty"
     if src == WASTE and n > 1:
         return "only the top card of the waste can move"
     if n > len(p):
-        return f"{pile_title(src)} has only {len(p)} card{'s' * (len(p) > 1)}"
+        return f"{the(rules, src)} has only {len(p)} card{'s' * (len(p) > 1)}"
     run = p[-n:]
     if any(c >= DOWN for c in run):
         return "that would move a face-down card"
@@ -59,7 +60,7 @@ def why_illegal(game: Game, m: tuple[int, int, int]) -> str:
             return f"in {rules.title} cards move one at a time"
         if not all(rules.unit.fits(run[i + 1], run[i]) for i in range(n - 1)):
             return (
-                f"the top {n} cards of {pile_title(src)} are not a run that moves together "
+                f"the top {n} cards of {the(rules, src)} are not a run that moves together "
                 f"(in {rules.title} runs move as a unit only when built in {rules.unit.value})"
             )
     if dst == ANY_FOUNDATION or F0 <= dst < T0:
@@ -69,7 +70,7 @@ def why_illegal(game: Game, m: tuple[int, int, int]) -> str:
         if rules.empty is Empty.NONE:
             return "empty fans stay empty (house rule)"
         if rules.empty is Empty.KINGS and rank_of(head) != KING:
-            return f"only a King{' or a King-led run' * (rules.unit is not None)} may fill an empty pile"
+            return f"only a King{' or a King-led run' * (rules.unit is not None)} may fill an empty {rules.pile}"
         return "that move is not allowed"
     return f"{pretty(head)} cannot go on {pretty(q[-1])}"
 
@@ -82,10 +83,10 @@ def _why_not_foundation(game: Game, c: int, dst: int) -> str:
         if rank_of(c) != 0:
             return "only an Ace starts a foundation"
         first = next(f for f in game.found if not game.piles[f])
-        return f"an Ace goes to the first empty foundation, {pile_name(first)}"
+        return f"an Ace goes to the first empty foundation, {the(game.rules, first)}"
     if rank_of(q[-1]) + 1 == rank_of(c) and (q[-1] & 3) == (c & 3):
         twin = next(f for f in game.found if game.piles[f] == q)
-        return f"{pretty(c)} goes to the first of the matching foundations, {pile_name(twin)}"
+        return f"{pretty(c)} goes to the first of the matching foundations, {the(game.rules, twin)}"
     return f"{pretty(c)} cannot go on {pretty(q[-1])}"
 
 

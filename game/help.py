@@ -7,6 +7,7 @@ no identifiers: a new player reads them.
 
 from __future__ import annotations
 
+from .names import legend
 from .rules import Build, Empty, FaceDown, Rules
 
 _WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
@@ -160,6 +161,7 @@ def rules_text(rules: Rules) -> list[str]:
     lines = [
         _goal(rules),
         *_layout(rules),
+        legend(rules),
         _foundations(rules),
         _build(rules),
         _runs(rules),
@@ -173,3 +175,38 @@ def rules_text(rules: Rules) -> list[str]:
         summary += "" if summary.endswith(".") else "."
         lines.append(f"House rule: {house.title} ({state}). {summary}")
     return lines
+
+
+def in_brief(rules: Rules) -> str:
+    """The game in one sentence, for the welcome: ``One deck dealt to 7 columns, every card
+    face up; build down in the same colour, runs of one suit move together; one pass through
+    the stock.``"""
+    decks = "One deck" if rules.decks == 1 else f"{_count(rules.decks).capitalize()} decks"
+    piles = f"{len(rules.tableau)} {_plural(rules.pile, len(rules.tableau))}"
+    face = {
+        FaceDown.NONE: "every card face up",
+        FaceDown.ALL_BUT_TOP: "only the top card of each face up",
+        FaceDown.EVEN: "every other card face down",
+    }[rules.face_down]
+    how = {
+        Build.SAME_COLOUR: "in the same colour",
+        Build.ALTERNATE_COLOURS: "in alternating colours",
+        Build.SAME_SUIT: "in suit",
+    }[rules.build]
+    if rules.unit is None:
+        runs = "one card at a time"
+    elif rules.unit is rules.build:
+        runs = "runs move together"
+    else:
+        runs = {
+            Build.SAME_COLOUR: "runs of one colour move together",
+            Build.ALTERNATE_COLOURS: "runs in alternating colours move together",
+            Build.SAME_SUIT: "runs of one suit move together",
+        }[rules.unit]
+    if rules.passes == 0:
+        stock = "no stock"
+    elif rules.passes is None:
+        stock = "go through the stock as often as you like"
+    else:
+        stock = f"{_count(rules.passes)} pass{'es' * (rules.passes != 1)} through the stock"
+    return f"{decks} dealt to {piles}, {face}; build down {how}, {runs}; {stock}."

@@ -62,17 +62,6 @@ def pile_name(pile: int) -> str:
     return f"t{pile - T0 + 1}"
 
 
-def pile_title(pile: int) -> str:
-    """``tableau 3``: how a message to a player names a pile."""
-    if pile in (STOCK, WASTE):
-        return ("the stock", "the waste")[pile]
-    if pile == ANY_FOUNDATION:
-        return "a foundation"
-    if pile < T0:
-        return f"foundation {pile - F0 + 1}"
-    return f"tableau {pile - T0 + 1}"
-
-
 class Move(NamedTuple):
     """A move: ``n`` cards from pile ``src`` to pile ``dst``.
 

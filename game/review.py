@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import DOWN, pretty
-from .notation import STOCK, Move, pile_title
+from .names import the
+from .notation import STOCK, Move
 from .records import new_game
 from .state import Game
 
@@ -41,7 +42,7 @@ class Review:
             self.at += 1
 
     def caption(self) -> str:
-        """``Move 12 of 80: 7♥ to tableau 3``: where the review stands, in words."""
+        """``Move 12 of 80: 7♥ to column 3``: where the review stands, in words."""
         if self.total == 0:
             return "The deal: no moves yet"
         if self.at == 0:
@@ -71,7 +72,7 @@ def fresh(game: Game) -> Game:
 
 
 def describe(game: Game, move: Move) -> str:
-    """``7♥ and the 2 above it to tableau 3``: a move in words, in the position it is
+    """``7♥ and the 2 above it to column 3``: a move in words, in the position it is
     played from. A card only ever moves face up, so this never names a face-down card."""
     src, dst, n = move
     if src == STOCK:
@@ -80,7 +81,7 @@ def describe(game: Game, move: Move) -> str:
         return "redeal the fans" if game.rules.shuffle_redeals else "turn the waste over"
     cards = game.piles[src][-n:]
     what = pretty(cards[0] & ~DOWN) + (f" and the {n - 1} above it" if n > 1 else "")
-    return f"{what} to {pile_title(dst)}"
+    return f"{what} to {the(game.rules, dst)}"
 
 
 def split_steps(steps: list[int], at: int) -> tuple[list[int], list[int]]:

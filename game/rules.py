@@ -87,7 +87,8 @@ class Rules:
     empty: Empty
     passes: int | None  # passes through the stock; None: unlimited; 0: no stock
     shuffle_redeals: int = 0  # Linus house rule: gather, shuffle and deal again in threes
-    pile: str = "pile"  # what the rules panel calls a tableau pile: "pile" or "fan"
+    pile: str = "column"  # the word for a tableau pile, "column" or "fan" (game/names.py)
+    blurb: str = ""  # the game's character in a line, for the first visit's welcome
     house_rules: tuple[HouseRule, ...] = ()
     active: tuple[str, ...] = ()  # names of the house rules in force
 
@@ -129,8 +130,9 @@ WHITEHEAD = Rules(
     unit=Build.SAME_SUIT,
     empty=Empty.ANY,
     passes=1,
+    blurb="Every card is in sight from the start: a good first game.",
     house_rules=(
-        HouseRule("kings_only", "Only Kings (or King-led runs) fill empty piles.",
+        HouseRule("kings_only", "Only Kings (or King-led runs) fill empty columns.",
                   {"empty": Empty.KINGS}, "Kings only"),
     ),
 )  # fmt: skip
@@ -145,6 +147,7 @@ BLIND_ALLEYS = Rules(
     unit=Build.ALTERNATE_COLOURS,
     empty=Empty.ANY,
     passes=2,
+    blurb="Most cards start hidden: uncover them before the stock runs out.",
 )
 
 LINUS = Rules(
@@ -158,6 +161,7 @@ LINUS = Rules(
     empty=Empty.KINGS,
     passes=0,
     pile="fan",
+    blurb="A puzzle in plain sight: plan every move from the deal.",
     house_rules=(
         HouseRule("pgs", "Empty fans stay empty; two redeals shuffle the fans and deal "
                   "them again in threes (Pretty Good Solitaire).",
@@ -175,6 +179,7 @@ UNLIMITED = Rules(
     unit=Build.SAME_SUIT,
     empty=Empty.KINGS,
     passes=None,
+    blurb="The long game: 104 cards and eight foundations to fill.",
 )
 
 GAMES: dict[str, Rules] = {r.name: r for r in (WHITEHEAD, BLIND_ALLEYS, LINUS, UNLIMITED)}

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .notation import GameError, NewerVersion, newer
 from .records import RecordError, loads, replay
 from .state import Game
+from .stats import Help
 
 VERSION = 1
 MAX_TEXT = 2_000_000  # characters; a real save is a few kilobytes
@@ -38,6 +39,7 @@ class Saved:
     # Moves made with the deal (its opening auto-moves): the first undo step, which Undo
     # never takes back; 0 when there were none or the steps are not known.
     dealt: int = 0
+    help: Help = field(default_factory=Help)  # the help the game has had (stats.Help)
 
 
 def pack(
@@ -46,13 +48,14 @@ def pack(
     turns: list[int] | None = None,
     redo: list[int] | None = None,
     dealt: int = 0,
+    help: Help | None = None,
 ) -> str:
     """The text to store: the record of every move played (undone ones included).
 
     ``turns`` and ``redo`` are the page's undo and redo steps (a move and its auto-moves
     undo together); they are kept only when they add up to the moves, else each move is
     its own step when the game comes back. ``dealt`` is kept with them when it is their
-    first step.
+    first step. ``help`` is kept when the game has had some (older saves had none).
     """
     record = game.record()
     undone = [str(m) for m in reversed(game.redo_moves)]
@@ -68,6 +71,8 @@ def pack(
         data["turns"] = [*turns, *reversed(redo)]  # in the order of the record's moves
         if dealt and turns[:1] == [dealt]:
             data["dealt"] = dealt
+    if help is not None and help.given:
+        data["help"] = asdict(help)
     return json.dumps(data, separators=(",", ":"))
 
 
@@ -106,7 +111,11 @@ def unpack(text: object) -> Saved:
     dealt = data.get("dealt", 0)
     if type(dealt) is not int or (dealt and turns[:1] != [dealt]):
         raise SavedError("the saved game is damaged: its dealt moves do not fit its undo steps")
-    return Saved(game, float(elapsed), undone, turns, redo, dealt)
+    try:
+        had = Help.read(data.get("help", {}))
+    except ValueError as e:
+        raise SavedError(f"the saved game is damaged: {e}") from None
+    return Saved(game, float(elapsed), undone, turns, redo, dealt, had)
 
 
 def _steps(steps: object, played: int, undone: int) -> tuple[list[int], list[int]]:

@@ -23,6 +23,10 @@ MAX_TEXT = 10_000  # characters; real settings are a few hundred
 ANIMATION = {"off": 0, "fast": 90, "normal": 160, "slow": 280}
 # Reduced motion: as the system says (prefers-reduced-motion), always, or never.
 MOTION = ("system", "reduce", "full")
+# When the solver's verdict ("Winnable", "No longer winnable", "This deal cannot be won")
+# shows: always; once a hint is asked or the game is over ("asked", the default: a verdict
+# at the deal gives away what the player came to find out); never. Seen, it is help.
+VERDICTS = ("always", "asked", "never")
 
 
 class SettingsError(GameError):
@@ -42,6 +46,8 @@ class Settings:
     motion: str = "system"
     winnable_only: bool = False
     confirm_abandon: bool = True
+    verdicts: str = "asked"  # one of VERDICTS (a field added in version 1: old ones load)
+    sound: bool = True  # deal, place and win sounds, quiet (README: why on); added in v1 too
 
     def rules_for(self, game: str) -> dict[str, bool]:
         """The house rules a new deal of ``game`` uses."""
@@ -73,8 +79,9 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "automove": AUTOMOVE,
     "animation": tuple(ANIMATION),
     "motion": MOTION,
+    "verdicts": VERDICTS,
 }
-FLAGS = ("four_colour", "winnable_only", "confirm_abandon")
+FLAGS = ("four_colour", "winnable_only", "confirm_abandon", "sound")
 
 
 def loads(text: object) -> Settings:

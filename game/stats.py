@@ -5,12 +5,16 @@ A game counts as played once a move is made; it ends won, lost, or abandoned (a 
 while it was still going), and an abandoned game counts as a loss. Each game counts once:
 :class:`Current` follows the game in progress, so a loss that is undone and then won
 becomes a win, and nothing else counts a game twice.
+
+Wins with help are kept apart from wins without (:class:`Help`): hints asked, a solver's
+verdict seen, Finish pressed before the rest was forced. Only wins without help set the
+best time and the fewest moves.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields, replace
 from itertools import combinations
 from typing import Any
 
@@ -31,6 +35,48 @@ class StatsNewer(StatsError, NewerVersion):
     """Statistics kept by a newer version of the page."""
 
 
+MAX_HINTS = 1_000_000
+
+
+@dataclass
+class Help:
+    """The help a game has had. It only grows: a hint undone was still seen, and undo is
+    no help. A game saved or counted before help was kept has none."""
+
+    hints: int = 0  # hints asked
+    verdict: bool = False  # the solver's verdict ("Winnable", "No longer winnable…") seen
+    finish: bool = False  # Finish pressed before the rest was forced (assist.forced)
+
+    @property
+    def given(self) -> bool:
+        return bool(self.hints or self.verdict or self.finish)
+
+    def words(self) -> str:
+        """``4 hints, the solver's verdict, Finish``: the help, in words ("" for none)."""
+        said = [f"{self.hints} hint{'s' * (self.hints != 1)}"] if self.hints else []
+        said += ["the solver's verdict"] * self.verdict + ["Finish"] * self.finish
+        return ", ".join(said)
+
+    def joined(self, other: Help) -> Help:
+        """All the help of both (the same game, kept in two places)."""
+        return Help(
+            max(self.hints, other.hints), self.verdict or other.verdict, self.finish or other.finish
+        )
+
+    @classmethod
+    def read(cls, raw: object) -> Help:
+        """The help stored as ``raw`` (its fields, or fewer); ValueError if it is not that."""
+        if not isinstance(raw, dict) or not set(raw) <= {f.name for f in fields(cls)}:
+            raise ValueError("bad help record")
+        hints = raw.get("hints", 0)
+        verdict, finish = raw.get("verdict", False), raw.get("finish", False)
+        if type(hints) is not int or not 0 <= hints <= MAX_HINTS:
+            raise ValueError("bad hint count")
+        if not isinstance(verdict, bool) or not isinstance(finish, bool):
+            raise ValueError("bad help record")
+        return cls(hints, verdict, finish)
+
+
 @dataclass
 class Tally:
     played: int = 0
@@ -41,41 +87,46 @@ class Tally:
     fewest_moves: int | None = None
     recent: list[str] = field(default_factory=list)  # "won" / "lost" / "abandoned", oldest first
     abandoned: int = 0  # of the games not won
+    won_helped: int = 0  # of the games won: with help (the bests count only the others)
 
     @property
     def win_percent(self) -> float:
         return 100.0 * self.won / self.played if self.played else 0.0
 
-    def add(self, outcome: str, seconds: float, moves: int) -> None:
+    def add(self, outcome: str, seconds: float, moves: int, helped: bool = False) -> None:
         self.played += 1
         if outcome == "won":
-            self._win(self.streak, seconds, moves)
+            self._win(self.streak, seconds, moves, helped)
         else:
             self.streak = 0
             self.abandoned += outcome == "abandoned"
         self.recent = [*self.recent, outcome][-RECENT:]
 
-    def _win(self, streak_before: int, seconds: float, moves: int) -> None:
+    def _win(self, streak_before: int, seconds: float, moves: int, helped: bool) -> None:
         self.won += 1
         self.streak = streak_before + 1
         self.best_streak = max(self.best_streak, self.streak)
+        if helped:  # a win all the same, but no record
+            self.won_helped += 1
+            return
         if self.best_seconds is None or seconds < self.best_seconds:
             self.best_seconds = round(seconds, 1)
         if self.fewest_moves is None or moves < self.fewest_moves:
             self.fewest_moves = moves
 
-    def upgrade(self, streak_before: int, seconds: float, moves: int) -> bool:
+    def upgrade(self, streak_before: int, seconds: float, moves: int, helped: bool = False) -> bool:
         """The last game, counted lost, was won after all (undo is free): make it a win."""
         if not self.recent or self.recent[-1] != "lost" or self.streak:
             return False  # not as it was left (statistics reset in between)
-        self._win(streak_before, seconds, moves)
+        self._win(streak_before, seconds, moves, helped)
         self.recent = [*self.recent[:-1], "won"]
         return True
 
 
 def bettered(before: Tally, after: Tally) -> list[str]:
     """What the win just counted bettered, in words: "New best time", "Fewest moves yet".
-    A first win betters nothing: there was nothing to beat."""
+    A first win betters nothing: there was nothing to beat. A win with help sets no best,
+    so it betters nothing either."""
     said = []
     if before.best_seconds is not None and after.best_seconds != before.best_seconds:
         said.append("New best time")
@@ -117,6 +168,7 @@ class Current:
     played: bool = False  # a move was made: from now on it counts
     counted: str | None = None  # the outcome it was counted with
     streak_before: int = 0  # the streak its loss broke, given back if it is won after all
+    help: Help = field(default_factory=Help)  # kept in the saved game too (saved.py)
 
 
 @dataclass
@@ -127,10 +179,10 @@ class Stats:
     def tally(self, key: str) -> Tally:
         return self.tallies.setdefault(key, Tally())
 
-    def add(self, key: str, outcome: str, seconds: float, moves: int) -> None:
+    def add(self, key: str, outcome: str, seconds: float, moves: int, helped: bool = False) -> None:
         if outcome not in OUTCOMES:
             raise ValueError(f"unknown outcome {outcome!r}")
-        self.tally(key).add(outcome, seconds, moves)
+        self.tally(key).add(outcome, seconds, moves, helped)
 
     # -- following the game in progress -----------------------------------------------------
 
@@ -140,20 +192,44 @@ class Stats:
         return c is not None and c.played and c.counted is None
 
     def begin(self, key: str, deal: int, played: bool = False) -> bool:
-        """A new game (or the same deal again); True if that abandoned the one in progress."""
+        """A new game (or the same deal again); True if that abandoned the one in progress.
+        The same deal again keeps the help it had: what a hint showed is still known."""
+        c = self.current
         abandoned = self.in_progress()
         if abandoned:
-            assert self.current is not None
-            self.add(self.current.key, "abandoned", 0, 0)
-        self.current = Current(key, deal, played)
+            assert c is not None
+            self.add(c.key, "abandoned", 0, 0)
+        again = c is not None and (c.key, c.deal) == (key, deal)
+        self.current = Current(key, deal, played, help=replace(c.help) if again and c else Help())
         return abandoned
 
-    def resume(self, key: str, deal: int, played: bool) -> bool:
-        """The saved game is back: the same one as before, unless it is another deal."""
+    def resume(self, key: str, deal: int, played: bool, had: Help | None = None) -> bool:
+        """The saved game is back: the same one as before, unless it is another deal. The
+        help it had is the most either place (these statistics, the saved game) knew of."""
         c = self.current
-        if c is not None and (c.key, c.deal) == (key, deal):
+        left = False
+        if c is None or (c.key, c.deal) != (key, deal):
+            left = self.begin(key, deal, played)
+        if had is not None and self.current is not None:
+            self.current.help = self.current.help.joined(had)
+        return left
+
+    @property
+    def help(self) -> Help:
+        """The help the game in progress has had (none if there is none)."""
+        return self.current.help if self.current is not None else Help()
+
+    def helped(self, hint: bool = False, verdict: bool = False, finish: bool = False) -> bool:
+        """The game in progress had help: a hint asked, the solver's verdict seen, Finish
+        pressed before the rest was forced. True if that is news (to be saved)."""
+        c = self.current
+        if c is None:
             return False
-        return self.begin(key, deal, played)
+        before = replace(c.help)
+        c.help.hints = min(c.help.hints + hint, MAX_HINTS)
+        c.help.verdict = c.help.verdict or verdict
+        c.help.finish = c.help.finish or finish
+        return c.help != before
 
     def moved(self) -> None:
         if self.current is not None:
@@ -166,12 +242,13 @@ class Stats:
             return False
         if c.counted is None:
             c.streak_before = self.tally(c.key).streak
-            self.add(c.key, outcome, seconds, moves)
+            self.add(c.key, outcome, seconds, moves, c.help.given)
             c.counted = outcome
             return True
         t = self.tallies.get(c.key)  # None: reset since it was counted
         won_after_all = c.counted == "lost" and outcome == "won"
-        if won_after_all and t is not None and t.upgrade(c.streak_before, seconds, moves):
+        helped = c.help.given
+        if won_after_all and t is not None and t.upgrade(c.streak_before, seconds, moves, helped):
             c.counted = "won"
             return True
         return False
@@ -228,7 +305,8 @@ def _check_key(key: object) -> None:
 
 
 def _current(raw: object) -> Current:
-    if not isinstance(raw, dict) or set(raw) != {f for f in Current.__dataclass_fields__}:
+    names = {f.name for f in fields(Current)}
+    if not isinstance(raw, dict) or not names - {"help"} <= set(raw) <= names:
         raise StatsError("the statistics are damaged (the game in progress)")
     _check_key(raw["key"])
     deal, streak = raw["deal"], raw["streak_before"]
@@ -236,7 +314,11 @@ def _current(raw: object) -> Current:
         raise StatsError("the statistics are damaged (the game in progress)")
     if not isinstance(raw["played"], bool) or raw["counted"] not in (None, *OUTCOMES):
         raise StatsError("the statistics are damaged (the game in progress)")
-    return Current(**raw)
+    try:  # kept before help was: none known, none counted
+        had = Help.read(raw.get("help", {}))
+    except ValueError as e:
+        raise StatsError(f"the statistics are damaged (the game in progress: {e})") from None
+    return Current(**{**raw, "help": had})
 
 
 def _tally(raw: object) -> Tally:
@@ -265,8 +347,9 @@ def _tally(raw: object) -> Tally:
         raise StatsError("the statistics are damaged (recent results)")
     t = Tally(count("played"), count("won"), count("streak"), count("best_streak"),
               best("best_seconds", (int, float)), best("fewest_moves", int), recent[-RECENT:],
-              count("abandoned"))  # fmt: skip
-    if t.won > t.played or t.streak > t.best_streak or t.abandoned > t.played - t.won:
+              count("abandoned"), count("won_helped"))  # fmt: skip
+    lost = t.played - t.won
+    if t.won > t.played or t.streak > t.best_streak or t.abandoned > lost or t.won_helped > t.won:
         raise StatsError("the statistics are damaged (counts do not add up)")
     return t
 

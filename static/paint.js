@@ -135,7 +135,8 @@
     var props = p.props, bar = p.bar;
     if (!props || typeof props !== "object" || !bar || typeof bar !== "object") return null;
     if (!Object.keys(props).every(function (k) {
-      return /^--(cols|founds)$/.test(k) && text(props[k], 3) && /^\d*$/.test(props[k]);
+      return /^--(cols|founds)$/.test(k) ? text(props[k], 3) && /^\d*$/.test(props[k]) :
+        k === "--cap" && text(props[k], 5) && /^(\d{1,3}px)?$/.test(props[k]);
     })) return null;
     if (!Object.keys(bar).every(function (k) {
       return BAR.indexOf(k) >= 0 && text(bar[k], 16);

@@ -34,6 +34,11 @@ document.addEventListener("securitypolicyviolation", (e) =>
                               ` at ${e.sourceFile}:${e.lineNumber}`));
 """
 
+# The mark a returning player has (game/ui/greeting.py): no first visit's welcome over the
+# table, so that tests play it at once. tests/test_welcome_page.py opens pages without it.
+WELCOME_SEEN = """try { if (localStorage.getItem('solitaire/welcome') === null)
+  localStorage.setItem('solitaire/welcome', '{"version":1,"seen":true}'); } catch (e) {}"""
+
 
 @dataclass
 class BrowserLog:
@@ -124,6 +129,7 @@ def page(browser: Browser, browser_log: BrowserLog) -> Iterator[Page]:
         "__reportCspViolation", lambda text: browser_log.csp_violations.append(text)
     )
     context.add_init_script(CSP_LISTENER)
+    context.add_init_script(WELCOME_SEEN)
     context.on("request", lambda request: browser_log.requests.append(request.url))
 
     def on_console(message: ConsoleMessage) -> None:

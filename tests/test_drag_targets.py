@@ -24,7 +24,9 @@ pytestmark = pytest.mark.browser
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 
-ui = module_ui()
+# A wide screen: cards sized to the deal fill its height, and the felt beside the table is
+# where a drop meets nothing.
+ui = module_ui(viewport={"width": 1600, "height": 720})
 phone = module_ui(**PHONE)
 
 MARKED_JS = """() => [...document.querySelectorAll('#table [data-pile].drop-ok')]
@@ -84,8 +86,9 @@ FELT_JS = """() => {
     const l = last ? last.getBoundingClientRect() : r;
     return [r.left, r.top, Math.max(r.right, l.right), Math.max(r.bottom, l.bottom)];
   });
+  // Beside the table too: cards sized to the deal may leave no felt under the piles.
   for (let y = table.bottom - h / 2 - 2; y > table.top + h / 2; y -= 8) {
-    for (let x = table.left + w / 2; x < table.right - w / 2; x += 8) {
+    for (let x = w / 2; x < innerWidth - w / 2; x += 8) {
       const free = spans.every(([l, t, r, b]) =>
         r <= x - w / 2 || l >= x + w / 2 || b <= y - h / 2 || t >= y + h / 2);
       if (free) return [x, y];

@@ -104,9 +104,9 @@ def test_illegal_moves_name_the_move_and_why() -> None:
     g = game.new_game("whitehead", 1)  # t1 QD; t2 6C 8C; t3 TH 9S 2C; t4 … KD; …
     cases = {
         "t3>t1": "t3>t1: 2♣ cannot go on Q♦",
-        "t2>t1x2": "t2>t1x2: the top 2 cards of tableau 2 are not a run that moves together "
+        "t2>t1x2": "t2>t1x2: the top 2 cards of column 2 are not a run that moves together "
         "(in Whitehead runs move as a unit only when built in same suit)",
-        "t2>t1x3": "t2>t1x3: tableau 2 has only 2 cards",
+        "t2>t1x3": "t2>t1x3: column 2 has only 2 cards",
         "t1>t8": "t1>t8: Whitehead has no pile t8",
         "t1>f5": "t1>f5: Whitehead has no pile f5",
         "t1>t1": "t1>t1: a pile cannot move onto itself",

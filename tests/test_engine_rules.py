@@ -90,7 +90,7 @@ def test_whitehead_moves_only_same_suit_runs() -> None:
     assert "t4>t5x3" in moves  # a run in one suit moves as a unit
     assert "t1>t2x2" not in moves  # 9♠ 8♣: same colour, mixed suits
     assert refused(g, "t1>t2x2") == (
-        "t1>t2x2: the top 2 cards of tableau 1 are not a run that moves together "
+        "t1>t2x2: the top 2 cards of column 1 are not a run that moves together "
         "(in Whitehead runs move as a unit only when built in same suit)"
     )
     for move in ("t1>t3", "t1>t2", "t3>t2"):  # ... so it moves one card at a time
@@ -112,9 +112,9 @@ def test_whitehead_kings_only_house_rule() -> None:
     g = position("whitehead", ["", "5C 4C 3C", "7D", "KH QH", "8S", "5D", "TD"], kings_only=True)
     assert legal(g) == {"t4>t1x2"}  # the Queen alone may not
     assert refused(g, "t2>t1x3") == (
-        "t2>t1x3: only a King or a King-led run may fill an empty pile"
+        "t2>t1x3: only a King or a King-led run may fill an empty column"
     )
-    assert refused(g, "t3>t1") == "t3>t1: only a King or a King-led run may fill an empty pile"
+    assert refused(g, "t3>t1") == "t3>t1: only a King or a King-led run may fill an empty column"
     assert game.new_game("whitehead", 5, kings_only=True).layout()["rules"] == {"kings_only": True}
     fresh = game.new_game("whitehead", 5, kings_only=False)
     assert fresh.layout() == game.new_game("whitehead", 5).layout()
@@ -155,7 +155,7 @@ def test_blind_alleys_builds_alternate_colours_and_moves_any_alternating_run() -
     g = position("blind-alleys", ["9S 8H 7C 6D", "TH", "TS", "9C", "7S", "5H 4D"])
     assert legal(g) == {"t1>t2x4", "t1>t4x3", "t1>t5", "t4>t2"}
     assert refused(g, "t1>t3x4") == "t1>t3x4: 9♠ cannot go on 10♠"
-    assert refused(g, "t6>t4x2").startswith("t6>t4x2: the top 2 cards of tableau 6 are not")
+    assert refused(g, "t6>t4x2").startswith("t6>t4x2: the top 2 cards of column 6 are not")
     g.play("t1>t2x4")  # mixed suits, alternating colours: one unit
     assert tableau(g)[:2] == ["", "TH 9S 8H 7C 6D"]
     moves = legal(g)
@@ -249,8 +249,8 @@ def test_linus_empty_fan_takes_only_a_king() -> None:
     moves = legal(g)
     assert "t2>t1" in moves and {"t2>t5", "t2>t18"} <= moves  # any empty fan takes a King
     assert {m for m in moves if not m.startswith("t2>")} == {"t3>t2"}
-    assert refused(g, "t3>t1") == "t3>t1: only a King may fill an empty pile"
-    assert refused(g, "t4>t1") == "t4>t1: only a King may fill an empty pile"
+    assert refused(g, "t3>t1") == "t3>t1: only a King may fill an empty fan"
+    assert refused(g, "t4>t1") == "t4>t1: only a King may fill an empty fan"
 
 
 def test_linus_has_no_stock_or_waste() -> None:
@@ -313,7 +313,10 @@ def test_unlimited_two_decks_eight_foundations() -> None:
     g.play("t1>f1")
     assert home(g) == {"t2>f2", "t3>f1", "t4>f2"}
     g.play("t2>f")
-    assert refused(g, "t3>f2") == "t3>f2: 2♠ goes to the first of the matching foundations, f1"
+    assert (
+        refused(g, "t3>f2")
+        == "t3>f2: 2♠ goes to the first of the matching foundations, foundation 1"
+    )
     g.play("t3>f")
     assert g.layout()["foundations"][:3] == [["AS", "2S"], ["AS"], []]
 
@@ -349,7 +352,7 @@ def test_unlimited_empty_pile_takes_only_kings() -> None:
     moves = legal(g)
     assert {"t3>t1x2", "t4>t1"} <= moves
     assert not any(m.startswith(("t2>", "t5>")) for m in moves)
-    message = "only a King or a King-led run may fill an empty pile"
+    message = "only a King or a King-led run may fill an empty column"
     assert refused(g, "t2>t1") == f"t2>t1: {message}"
     assert refused(g, "t3>t1") == f"t3>t1: {message}"  # the Queen alone is not King-led
     g.play("t3>t1x2")
@@ -392,10 +395,10 @@ def test_unlimited_lost_when_no_card_can_ever_play() -> None:
 def test_foundation_takes_ace_then_suit_up_and_lowest_empty_foundation_only() -> None:
     g = position("whitehead", ["AH", "3S", "3H", "2H"], foundations=["AS 2S"])
     assert home(g) == {"t1>f2", "t2>f1"}
-    assert refused(g, "t1>f3") == "t1>f3: an Ace goes to the first empty foundation, f2"
+    assert refused(g, "t1>f3") == "t1>f3: an Ace goes to the first empty foundation, foundation 2"
     assert refused(g, "t3>f1") == "t3>f1: 3♥ cannot go on 2♠"
     assert refused(g, "t4>f2") == "t4>f2: only an Ace starts a foundation"
-    assert refused(g, "t3>f1x2") == "t3>f1x2: tableau 3 has only 1 card"
+    assert refused(g, "t3>f1x2") == "t3>f1x2: column 3 has only 1 card"
     g.play("t1>f2")
     assert home(g) == {"t2>f1", "t4>f2"}
     g.play("t4>f2")

@@ -73,29 +73,29 @@ def test_the_rules_read_goal_layout_moves_stock_then_house_rules(
 def test_whitehead_rules() -> None:
     text = text_of("whitehead")
     assert "52 cards (one deck) to the 4 foundations" in text
-    assert "7 piles of 1 to 7 cards" in text and "28 cards" in text
+    assert "7 columns of 1 to 7 cards" in text and "28 cards" in text
     assert "All cards are dealt face up." in text
     assert "same colour: red on red, black on black" in text
     assert "going down in one suit moves together" in text
     assert "Other runs move one card at a time." in text
-    assert "Any card or run can fill an empty pile." in text
+    assert "Any card or run can fill an empty column." in text
     assert "the other 24 cards" in text
     assert "Deal a card from the stock" in text
     assert "the waste is never turned over" in text
     assert "Kings only (off)" in text
     kings = text_of("whitehead", ("kings_only",))
-    assert "Only a King, or a run starting with a King, can fill an empty pile." in kings
+    assert "Only a King, or a run starting with a King, can fill an empty column." in kings
     assert "Kings only (on)" in kings
 
 
 def test_blind_alleys_rules() -> None:
     text = text_of("blind-alleys")
-    assert "6 piles of 3 cards" in text and "18 cards" in text
+    assert "6 columns of 3 cards" in text and "18 cards" in text
     assert "the bottom two cards are face down and the top card is face up" in text
     assert "A face-down card turns face up" in text
     assert "alternating colours: red on black, black on red" in text
     assert "going down in alternating colours moves together" in text
-    assert "Any card or run can fill an empty pile." in text
+    assert "Any card or run can fill an empty column." in text
     assert "the other 34 cards" in text
     assert "turn the waste over to make a new stock, once: two passes in all" in text
     assert "House rule" not in text
@@ -123,11 +123,11 @@ def test_unlimited_rules() -> None:
     text = text_of("unlimited")
     assert "104 cards (two decks) to the 8 foundations" in text
     assert "any Ace can start any empty foundation" in text
-    assert "7 piles of 7 cards (49 cards in all)" in text
+    assert "7 columns of 7 cards (49 cards in all)" in text
     assert "the 2nd, 4th and 6th cards are face down and the others are face up" in text
     assert "same suit" in text
     assert "going down in one suit moves together" in text
-    assert "Only a King, or a run starting with a King, can fill an empty pile." in text
+    assert "Only a King, or a run starting with a King, can fill an empty column." in text
     assert "the other 55 cards" in text
     assert "turn the waste over" in text and "the passes are unlimited" in text
     assert "House rule" not in text

@@ -199,7 +199,7 @@ def test_pick_up_put_back_refuse_and_put_down(ui: Ui) -> None:
     lifted = page.evaluate("() => getComputedStyle(document.querySelector('.held')).translate")
     assert lifted not in ("none", "", "0px")  # picked-up cards stand out
     assert announced(ui) == (
-        "Picked up seven of spades and the 1 card above it; they go to tableau 2. "
+        "Picked up seven of spades and the 1 card above it; they go to column 2. "
         "Space puts down, Escape puts back."
     )
     page.keyboard.press("Escape")
@@ -221,7 +221,7 @@ def test_pick_up_put_back_refuse_and_put_down(ui: Ui) -> None:
     assert page.evaluate(held) == []
     assert focus(ui) == ("t2", 2)  # on the card put down
     assert (
-        announced(ui) == "Seven of spades and the 1 card above it to tableau 2, on eight of clubs."
+        announced(ui) == "Seven of spades and the 1 card above it to column 2, on eight of clubs."
     )
 
     player.go(F0)
@@ -246,7 +246,7 @@ def test_f_sends_to_a_foundation_m_moves_and_undo_is_told(ui: Ui) -> None:
     page.keyboard.press("z")
     g.undo()
     ui.wait_layout(engine_piles(g))
-    assert announced(ui) == "Undone: ace of diamonds back to tableau 7."
+    assert announced(ui) == "Undone: ace of diamonds back to column 7."
     page.keyboard.press("y")
     g.redo()
     ui.wait_layout(engine_piles(g))
@@ -262,7 +262,7 @@ def test_f_sends_to_a_foundation_m_moves_and_undo_is_told(ui: Ui) -> None:
     g.play("t1>t5")
     ui.wait_layout(engine_piles(g))
     assert focus(ui) == ("t5", 5)
-    assert announced(ui) == "Ace of hearts to tableau 5, on two of hearts."
+    assert announced(ui) == "Ace of hearts to column 5, on two of hearts."
 
 
 def test_piles_and_cards_have_accessible_names(ui: Ui) -> None:
@@ -272,7 +272,7 @@ def test_piles_and_cards_have_accessible_names(ui: Ui) -> None:
     page = ui.page
     table = page.locator("#table")
     expect(table.get_by_role("application")).to_have_accessible_name("Cards")
-    t1 = table.get_by_role("group", name="Tableau 1, 3 cards (2 face down), top: ace of clubs")
+    t1 = table.get_by_role("group", name="Column 1, 3 cards (2 face down), top: ace of clubs")
     expect(t1).to_have_count(1)
     expect(table.get_by_role("group", name="Stock, 34 cards", exact=True)).to_have_count(1)
     expect(table.get_by_role("group", name="Waste, empty", exact=True)).to_have_count(1)
@@ -295,7 +295,7 @@ def test_piles_and_cards_have_accessible_names(ui: Ui) -> None:
     ui.wait_layout(engine_piles(g))
     expect(t1).to_have_count(0)  # labels follow the game
     expect(
-        table.get_by_role("group", name="Tableau 1, 2 cards (1 face down), top: four of hearts")
+        table.get_by_role("group", name="Column 1, 2 cards (1 face down), top: four of hearts")
     ).to_have_count(1)
     expect(table.get_by_role("group", name="Foundation 1, ace of clubs")).to_have_count(1)
     assert announced(ui) == "Ace of clubs to foundation 1; four of hearts turned up."

@@ -145,7 +145,7 @@ def test_the_spot_settles_after_the_position_changes() -> None:
 
 def test_pile_labels_name_the_pile_its_size_and_top_card() -> None:
     g = game.new_game("blind-alleys", 9)
-    assert pile_label(g, T0, g.piles[T0]) == "Tableau 1, 3 cards (2 face down), top: ace of clubs"
+    assert pile_label(g, T0, g.piles[T0]) == "Column 1, 3 cards (2 face down), top: ace of clubs"
     assert pile_label(g, STOCK, g.piles[STOCK]) == "Stock, 34 cards"
     assert pile_label(g, WASTE, ()) == "Waste, empty"
     assert pile_label(g, F0, ()) == "Foundation 1, empty"
@@ -175,7 +175,7 @@ def test_a_move_is_told_with_the_card_it_goes_on_and_the_card_turned_up() -> Non
     assert told == "Ace of clubs to foundation 1; four of hearts turned up."
     g.play("t1>f")
     assert tell_turn(g, [Move(T0 + 2, T0, 1)]) == (
-        "Two of hearts to tableau 1, on four of hearts; jack of diamonds turned up."
+        "Two of hearts to column 1, on four of hearts; jack of diamonds turned up."
     )
     assert g.moves == [Move(T0, F0, 1)]  # telling plays on a copy
 
@@ -183,7 +183,7 @@ def test_a_move_is_told_with_the_card_it_goes_on_and_the_card_turned_up() -> Non
 def test_a_run_a_deal_and_auto_moves_are_told() -> None:
     w = game.new_game("whitehead", 1545)  # t3: 3C 7S 6S moves onto t2's 8C
     assert tell_turn(w, [Move(T0 + 2, T0 + 1, 2)]) == (
-        "Seven of spades and the 1 card above it to tableau 2, on eight of clubs."
+        "Seven of spades and the 1 card above it to column 2, on eight of clubs."
     )
     dealt = tell_turn(w, [Move(STOCK, WASTE, 1)])
     card = game.cards.spoken(w.piles[STOCK][-1])
@@ -213,7 +213,7 @@ def test_an_undo_is_told_from_the_position_it_leaves() -> None:
     g.undo()
     g.undo()
     assert tell_undo(g, g.redo_moves[:2]) == (
-        "Undone: ace of hearts back to tableau 1, and 1 auto-move."
+        "Undone: ace of hearts back to column 1, and 1 auto-move."
     )
     g.play("s")
     g.undo()
@@ -224,10 +224,10 @@ def test_an_undo_is_told_from_the_position_it_leaves() -> None:
 def test_cards_picked_up_are_told_with_where_they_may_go() -> None:
     g = game.new_game("whitehead", 1545)  # t1: AH; t3: 3C 7S 6S; t4: … 4D
     assert tell_pickup(g, T0 + 2, 2) == (
-        "Picked up seven of spades and the 1 card above it; they go to tableau 2. "
+        "Picked up seven of spades and the 1 card above it; they go to column 2. "
         "Space puts down, Escape puts back."
     )
     assert tell_pickup(g, T0, 1).startswith(
-        "Picked up ace of hearts; it goes to foundation 1 or tableau 5."
+        "Picked up ace of hearts; it goes to foundation 1 or column 5."
     )
     assert tell_pickup(g, T0 + 3, 1).startswith("Picked up four of diamonds; nothing takes it now.")

@@ -9,6 +9,7 @@ import pytest
 
 import game
 from game.saved import MAX_TEXT, VERSION, SavedError, pack, unpack
+from game.stats import Help
 
 
 def played() -> game.Game:
@@ -69,6 +70,16 @@ def test_house_rules_survive_a_save() -> None:
     assert unpack(pack(g, 0)).game.layout() == g.layout()
 
 
+def test_the_help_a_game_had_comes_back_and_older_saves_had_none() -> None:
+    g = played()
+    for had in (Help(hints=4), Help(verdict=True), Help(finish=True), Help(2, True, True)):
+        assert unpack(pack(g, 1, help=had)).help == had
+    assert "help" not in json.loads(pack(g, 1, help=Help()))  # none: nothing to store
+    older = pack(g, 1)  # as saved before help was kept
+    assert "help" not in json.loads(older) and unpack(older).help == Help()
+    assert json.loads(pack(g, 1, help=Help(hints=1)))["version"] == VERSION == 1
+
+
 GOOD = json.loads(pack(played(), 5))
 
 
@@ -100,6 +111,12 @@ def damaged() -> list[object]:
         json.dumps({**GOOD, "turns": [2, 1, 1, 1, 1], "dealt": 3}),  # not the first step
         json.dumps({**GOOD, "turns": [2, 1, 1, 1, 1], "dealt": "2"}),
         json.dumps({**GOOD, "turns": [2, 1, 1, 1, 1], "dealt": -2}),
+        json.dumps({**GOOD, "help": {"hints": -3}}),
+        json.dumps({**GOOD, "help": {"hints": 2.5}}),
+        json.dumps({**GOOD, "help": {"verdict": "yes"}}),
+        json.dumps({**GOOD, "help": {"finish": 1}}),
+        json.dumps({**GOOD, "help": {"undos": 9}}),
+        json.dumps({**GOOD, "help": True}),
         "x" * (MAX_TEXT + 1),
         "[" * 100_000,
     ]

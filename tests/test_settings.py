@@ -9,6 +9,7 @@ import pytest
 import game
 from game.settings import (
     ANIMATION,
+    VERDICTS,
     Settings,
     SettingsError,
     four_colour_helps,
@@ -21,6 +22,7 @@ def test_defaults_are_what_a_new_player_gets() -> None:
     assert (s.automove, s.animation, s.motion) == ("safe", "normal", "system")
     assert (s.four_colour, s.winnable_only, s.confirm_abandon) == (False, False, True)
     assert s.rules_for("linus") == {}
+    assert s.verdicts == "asked"  # no verdict at the deal: it would spoil it (README)
 
 
 def test_every_setting_round_trips() -> None:
@@ -31,6 +33,7 @@ def test_every_setting_round_trips() -> None:
         motion="reduce",
         winnable_only=True,
         confirm_abandon=False,
+        verdicts="never",
     ).with_rules("linus", {"pgs": True})
     back = loads(s.dumps())
     assert back == s
@@ -47,6 +50,25 @@ def test_house_rules_are_remembered_per_game() -> None:
 
 def test_fields_left_out_keep_their_defaults() -> None:
     assert loads('{"version": 1, "automove": "off"}') == Settings(automove="off")
+
+
+def test_each_verdict_choice_is_kept_and_settings_stored_before_it_load() -> None:
+    for choice in VERDICTS:
+        assert loads(Settings(verdicts=choice).dumps()).verdicts == choice
+    before = Settings(automove="off", winnable_only=True).dumps()
+    before = before.replace(',"verdicts":"asked"', "")
+    assert "verdicts" not in before
+    assert loads(before) == Settings(automove="off", winnable_only=True, verdicts="asked")
+
+
+def test_sound_is_on_by_default_kept_when_muted_and_old_settings_load_with_it() -> None:
+    assert Settings().sound is True  # quiet, and only after the player's first tap (README)
+    assert loads(Settings(sound=False).dumps()).sound is False
+    before = json.loads(Settings(automove="off").dumps())
+    del before["sound"]  # stored before the setting existed
+    assert loads(json.dumps(before)) == Settings(automove="off", sound=True)
+    with pytest.raises(SettingsError, match="setting sound must be true or false, not 'off'"):
+        loads(json.dumps({**before, "sound": "off"}))
 
 
 def test_the_settings_of_before_versions_are_read() -> None:
@@ -90,6 +112,9 @@ GOOD = json.loads(Settings().dumps())
         json.dumps({**GOOD, "automove": ["safe"]}),
         json.dumps({**GOOD, "animation": None}),
         json.dumps({**GOOD, "motion": "wobbly"}),
+        json.dumps({**GOOD, "verdicts": "sometimes"}),
+        json.dumps({**GOOD, "verdicts": True}),
+        json.dumps({**GOOD, "verdicts": ["always"]}),
         json.dumps({**GOOD, "four_colour": 1}),
         json.dumps({**GOOD, "confirm_abandon": "false"}),
         json.dumps({**GOOD, "volume": 11}),

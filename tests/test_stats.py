@@ -9,6 +9,7 @@ import pytest
 
 from game.stats import (
     RECENT,
+    Help,
     Stats,
     StatsError,
     Tally,
@@ -150,6 +151,18 @@ def test_reset_forgets_one_variant_or_all() -> None:
 
 
 GOOD = json.loads(Stats().dumps())
+CURRENT = {"key": "linus", "deal": 5, "played": True, "counted": None, "streak_before": 0}
+BAD_HELP: list[object] = [
+    {"hints": -1},
+    {"hints": "4"},
+    {"hints": True},
+    {"verdict": 1},
+    {"finish": None},
+    {"cheats": 3},
+    [],
+    "hints",
+    {"hints": 10**7},
+]
 
 
 @pytest.mark.parametrize(
@@ -218,6 +231,9 @@ GOOD = json.loads(Stats().dumps())
             }
         ),
         json.dumps({**GOOD, "current": {"key": "linus", "deal": 5}}),
+        json.dumps({"version": 1, "tallies": {"linus": {"played": 2, "won": 1, "won_helped": 2}}}),
+        json.dumps({"version": 1, "tallies": {"linus": {"played": 2, "won": 1, "won_helped": -1}}}),
+        *(json.dumps({**GOOD, "current": {**CURRENT, "help": bad}}) for bad in BAD_HELP),
         "[" * 50_000,
     ],
 )
@@ -253,3 +269,112 @@ def test_a_win_says_what_it_bettered_and_a_first_win_betters_nothing() -> None:
     before = replace(s.tally("whitehead"))
     s.add("whitehead", "lost", 50, 10)
     assert bettered(before, s.tally("whitehead")) == []
+
+
+# -- help: wins with help apart -------------------------------------------------------------
+
+
+def won(s: Stats, key: str, deal: int, seconds: float, moves: int, **help: bool) -> list[str]:
+    """Play a game of ``key`` to a win, with the help given; what it bettered."""
+    s.begin(key, deal)
+    s.moved()
+    if help:
+        assert s.helped(**help) is True
+    before = replace(s.tally(key))
+    assert s.finish("won", seconds, moves) is True
+    return bettered(before, s.tally(key))
+
+
+def test_a_win_with_help_counts_as_a_win_but_sets_no_best() -> None:
+    s = Stats()
+    assert won(s, "whitehead", 1, 300, 120) == []
+    assert won(s, "whitehead", 2, 100, 80, hint=True) == []  # quicker, fewer moves: helped
+    assert won(s, "whitehead", 3, 90, 70, verdict=True) == []
+    assert won(s, "whitehead", 4, 80, 60, finish=True) == []
+    t = s.tally("whitehead")
+    assert (t.played, t.won, t.won_helped, t.streak, t.best_streak) == (4, 4, 3, 4, 4)
+    assert (t.best_seconds, t.fewest_moves) == (300, 120)  # the one win without help
+    assert won(s, "whitehead", 5, 200, 100) == ["New best time", "Fewest moves yet"]
+    assert Stats.loads(s.dumps()).tallies == s.tallies
+
+
+def test_only_wins_with_help_leave_the_bests_empty() -> None:
+    s = Stats()
+    won(s, "linus", 1, 100, 50, hint=True)
+    t = s.tally("linus")
+    assert (t.won, t.won_helped, t.best_seconds, t.fewest_moves) == (1, 1, None, None)
+    assert won(s, "linus", 2, 500, 90) == []  # the first win without help: nothing to beat
+    assert (t.best_seconds, t.fewest_moves) == (500, 90)
+
+
+def test_help_only_grows_and_says_what_it_was() -> None:
+    s = Stats()
+    assert s.helped(hint=True) is False  # no game followed: nothing to mark
+    s.begin("whitehead", 1)
+    assert not s.help.given and s.help.words() == ""
+    for _ in range(4):
+        assert s.helped(hint=True) is True
+    assert s.help.words() == "4 hints"
+    assert s.helped(verdict=True) is True
+    assert s.helped(verdict=True) is False  # seen again: nothing new to save
+    assert s.helped(finish=True) is True
+    assert s.help == Help(4, True, True)
+    assert s.help.words() == "4 hints, the solver's verdict, Finish"
+    assert Help(1).words() == "1 hint" and Help(finish=True).words() == "Finish"
+
+
+def test_a_lost_game_undone_and_won_with_help_is_a_win_with_help() -> None:
+    s = Stats()
+    won(s, "whitehead", 1, 300, 120)
+    s.begin("whitehead", 2)
+    s.moved()
+    s.finish("lost", 50, 40)
+    s.helped(hint=True)  # undone, then a hint
+    assert s.finish("won", 90, 70) is True
+    t = s.tally("whitehead")
+    assert (t.won, t.won_helped, t.streak, t.recent) == (2, 1, 2, ["won", "won"])
+    assert (t.best_seconds, t.fewest_moves) == (300, 120)
+
+
+def test_the_same_deal_again_keeps_its_help_and_another_deal_starts_without() -> None:
+    s = Stats()
+    s.begin("whitehead", 7)
+    s.moved()
+    s.helped(hint=True)
+    assert s.begin("whitehead", 7) is True  # Restart: an abandon, but the hint was seen
+    assert s.help == Help(hints=1)
+    assert won(s, "whitehead", 7, 60, 50) == [] and s.tally("whitehead").won_helped == 1
+    s.begin("whitehead", 8)
+    assert s.help == Help()
+    s.begin("linus", 7)  # another game's deal 7 is another deal
+    assert s.help == Help()
+
+
+def test_help_survives_storing_and_joins_what_the_saved_game_knew() -> None:
+    s = Stats()
+    s.begin("linus", 5)
+    s.moved()
+    s.helped(hint=True)
+    s.helped(hint=True)
+    back = Stats.loads(s.dumps())
+    assert back == s and back.help == Help(hints=2)
+    # The saved game knew of a Finish the statistics missed (or the other way round).
+    assert back.resume("linus", 5, played=True, had=Help(hints=1, finish=True)) is False
+    assert back.help == Help(hints=2, finish=True)
+    # Statistics lost (damaged, counting afresh): the saved game's help still counts.
+    fresh = Stats()
+    fresh.resume("linus", 5, played=True, had=Help(verdict=True))
+    fresh.finish("won", 30, 40)
+    assert fresh.tally("linus").won_helped == 1
+
+
+def test_statistics_stored_before_help_was_kept_load_as_no_help() -> None:
+    old = {"version": 1, "tallies": {"linus": {"played": 2, "won": 2, "streak": 2,
+           "best_streak": 2, "best_seconds": 80.5, "fewest_moves": 70, "recent": ["won", "won"],
+           "abandoned": 0}}, "current": CURRENT}  # fmt: skip
+    s = Stats.loads(json.dumps(old))
+    t = s.tally("linus")
+    assert (t.won, t.won_helped, t.best_seconds) == (2, 0, 80.5)  # the bests stand
+    assert s.help == Help()  # the game in progress: none known, none counted
+    s.finish("won", 10, 10)
+    assert (t.won, t.won_helped, t.best_seconds) == (3, 0, 10)

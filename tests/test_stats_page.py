@@ -134,6 +134,10 @@ def test_a_lost_game_undone_and_won_counts_once_as_a_win(ui: Ui) -> None:
     ui.open(f"/?game=whitehead&deal={record['deal']}&automove=off")
     # The position comes back as a saved game (as if the player had played it yesterday).
     page.evaluate("(t) => localStorage.setItem('solitaire/current', t)", pack(g, 600.0))
+    # No verdict when it is lost: "It could have been won: undo 1 move", seen, is help, and
+    # a win with help sets no best (tests/test_fair_play_page.py).
+    never = '{"version": 1, "verdicts": "never"}'
+    page.evaluate("(t) => localStorage.setItem('solitaire/settings', t)", never)
     reload(ui)
     expect(page.locator("#status-line")).to_contain_text("your game is back")
     ui.wait_layout(engine_piles(g))

@@ -23,7 +23,14 @@ from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
 import pytest
-from conftest import ACTION_TIMEOUT_MS, BOOT_TIMEOUT_MS, CSP_LISTENER, ROOT, BrowserLog
+from conftest import (
+    ACTION_TIMEOUT_MS,
+    BOOT_TIMEOUT_MS,
+    CSP_LISTENER,
+    ROOT,
+    WELCOME_SEEN,
+    BrowserLog,
+)
 from playwright.sync_api import Browser, ConsoleMessage, Page
 
 import game
@@ -111,13 +118,18 @@ POINT_JS = """([name, index]) => {
 }"""
 
 
-def guarded_page(browser: Browser, log: BrowserLog, **options: Any) -> Page:
-    """A page in a new context, watched like conftest's `page` (see `Ui.check_log`)."""
+def guarded_page(
+    browser: Browser, log: BrowserLog, first_visit: bool = False, **options: Any
+) -> Page:
+    """A page in a new context, watched like conftest's `page` (see `Ui.check_log`); a
+    returning player's unless `first_visit` (the welcome shows: test_welcome_page.py)."""
     context = browser.new_context(base_url=log.origin, **options)
     context.set_default_timeout(ACTION_TIMEOUT_MS)
     context.set_default_navigation_timeout(BOOT_TIMEOUT_MS)
     context.expose_function("__reportCspViolation", lambda text: log.csp_violations.append(text))
     context.add_init_script(CSP_LISTENER)
+    if not first_visit:
+        context.add_init_script(WELCOME_SEEN)
     context.on("request", lambda request: log.requests.append(request.url))
     return watched(context.new_page(), log)
 

@@ -13,7 +13,7 @@ from conftest import ROOT
 
 import game
 from game.cards import DOWN, pretty
-from game.notation import pile_title
+from game.names import the
 from game.records import MAX_MOVES
 from game.review import Review, describe, split_steps
 from game.transfer import MAX_BYTES, file_name, file_text, read_file
@@ -166,7 +166,7 @@ def test_captions_say_the_move_in_words_and_never_a_face_down_card() -> None:
         else:
             card = g.piles[m.src][-m.n]
             assert card < DOWN  # the moved card was face up where it stood
-            assert words.startswith(pretty(card)) and words.endswith(f" to {pile_title(m.dst)}")
+            assert words.startswith(pretty(card)) and words.endswith(f" to {the(g.rules, m.dst)}")
         g.play(m)
 
 

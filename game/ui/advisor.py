@@ -1,8 +1,18 @@
 """The solver at the table: hints, "winnable" / "no longer winnable", Finish.
 
-The search runs in slices of a few milliseconds between frames (setTimeout), so the page
-keeps answering input; any move, undo or new game simply starts over on the new position
-(a winning line the player keeps following is reused, not searched again).
+The search runs from the moment a position is shown, in slices posted one after another
+through a MessageChannel (setTimeout would wait 4 ms between them, a quarter of the time).
+Where the browser says whether input is waiting (Chromium's
+navigator.scheduling.isInputPending), a slice looks every CHUNK and ends at once when it
+is, and slices are 16 ms while the player is at the table, 48 ms once nobody has touched
+it for a second; elsewhere 8 and 24 ms, so that input never waits longer than that. In a
+hidden tab, slices wait on setTimeout, which the browser slows down. Any move, undo or new game starts over on the new position (a
+winning line the player keeps following is reused, not searched again).
+
+A Hint asked while the search runs says "Thinking…" and waits for the verdict while one is
+likely soon (positions the native solver decides within 2 s take the page about 3 s), then
+shows the most promising move (game/guess.py), saying it is only that; when the verdict
+comes later, the hint is told again, sure.
 """
 
 from __future__ import annotations
@@ -12,23 +22,30 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import js
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_proxy, to_js
 
 from ..assist import won_on_paper
+from ..guess import most_promising
 from ..notation import Move
 from ..records import replay
-from ..solver import Portfolio, Search
-from ..solver.best import score
-from .dom import by_id, guarded
+from ..solver import Portfolio
+from .dom import by_id, guarded, listen
 
 if TYPE_CHECKING:
     from ..state import Game
 
-SLICE = 0.012  # seconds of search per turn of the event loop
+# Seconds of search per task (while the player is at the table, once nobody has touched
+# the page for IDLE_AFTER seconds), where waiting input ends a slice at once, and where not.
+SLICES = (0.016, 0.048)
+BLIND_SLICES = (0.008, 0.024)
+IDLE_AFTER = 1.0
+CHUNK = 0.004  # search between looks at waiting input, within a slice
 BUDGET = 30.0  # seconds of search for one position before giving up ("unknown")
-# A hint asked while the search runs waits this long for a verdict, then shows the most
-# promising move (saying it is only that) while the search goes on: a hint within a second.
-HINT_WAIT = 0.8
+# A hint asked while the search runs waits up to HINT_WAIT for the verdict, then shows the
+# most promising move (saying it is only that) while the search goes on. A search that has
+# run LIKELY seconds undecided is not one that ends soon: its hint is the guess at once.
+HINT_WAIT = 2.5
+LIKELY = 3.5
 
 
 class Advisor:
@@ -38,10 +55,14 @@ class Advisor:
         show_hint: Callable[[Move, bool], None],
         turns: Callable[[], list[int]] | None = None,
         undoable: Callable[[], int] | None = None,
+        tell: Callable[[], bool] | None = None,
     ) -> None:
         self.say, self.show_hint = say, show_hint
         self.turns = turns  # engine moves per undo step (a move and its auto-moves)
         self.undoable = undoable  # undo steps left (the deal's own auto-moves are none)
+        # Asked before a verdict shows: may it (the setting)? Yes means the player sees it,
+        # which is help (statsview.py). None: always.
+        self.tell = tell
         self.game: Game | None = None
         self.search: Portfolio | None = None
         self.verdicts: dict[object, str] = {}  # position key -> "won" / "lost"
@@ -52,6 +73,17 @@ class Advisor:
         self.unsure: object = None
         self.running = False
         self._tick = create_proxy(guarded(self.tick))
+        self.key: object = None  # the position followed
+        self.began = 0.0  # when its search began (perf_counter)
+        # Slices follow each other through a MessageChannel: no 4 ms wait between them.
+        self._channel = js.MessageChannel.new()
+        self._channel.port1.onmessage = self._tick
+        self.touched = 0.0  # performance.now() of the player's last press, tap, key or wheel
+        for kind in ("pointerdown", "pointerup", "keydown", "wheel"):
+            listen(js.window, kind, self._touch)
+        scheduling = getattr(js.navigator, "scheduling", None)  # Chromium's
+        self._scheduling: Any = scheduling if hasattr(scheduling, "isInputPending") else None
+        self._continuous = to_js({"includeContinuous": True}, dict_converter=js.Object.fromEntries)
 
     # -- following the table -----------------------------------------------------------------
 
@@ -60,14 +92,18 @@ class Advisor:
         ``previous``; or anything else). A winning line is followed only while the moves
         made are its own, auto-moves included."""
         self.game = game
-        self.unsure = None
         key = game.key()
+        if key == self.key and (self.search is not None or key in self.verdicts):
+            self.show()  # the same position (a refresh): its search goes on
+            return
+        self.key, self.unsure, self.asked = key, None, None
         line = self.lines.get(previous) if previous is not None else None
         if key not in self.lines and line and played and line[: len(played)] == played:
             self.lines[key], self.verdicts[key] = line[len(played) :], "won"
         self.search = None
         if key not in self.verdicts:
             self.search = Portfolio(game)
+            self.began = time.perf_counter()
             self._start()
         self.show()
 
@@ -83,20 +119,39 @@ class Advisor:
         self.search = None
         self.show()
 
+    def _touch(self, event: object = None) -> None:
+        self.touched = js.performance.now()
+
     def _start(self) -> None:
         if not self.running:
             self.running = True
-            js.setTimeout(self._tick, 0)
+            if js.document.hidden:  # a hidden tab: the browser slows timers, and so it should
+                js.setTimeout(self._tick, 0)
+            else:
+                self._channel.port2.postMessage(None)
 
-    def tick(self) -> None:
+    def _waiting(self) -> bool:
+        """Is input waiting for the page (where the browser can tell)?"""
+        return self._scheduling is not None and bool(
+            self._scheduling.isInputPending(self._continuous)
+        )
+
+    def tick(self, event: object = None) -> None:
         self.running = False
         search, game = self.search, self.game
         if search is None or game is None:
             return
-        result = search.run(seconds=SLICE)
+        idle = js.performance.now() - self.touched > IDLE_AFTER * 1000
+        end = time.perf_counter() + (SLICES if self._scheduling is not None else BLIND_SLICES)[idle]
+        while True:
+            result = search.run(seconds=min(CHUNK, end - time.perf_counter()))
+            if result is not None or time.perf_counter() >= end or self._waiting():
+                break
         if result is None and search.seconds < BUDGET:
             self._start()
-            if self.asked is not None and time.monotonic() - self.asked > HINT_WAIT:
+            if self.asked is not None and (
+                time.monotonic() - self.asked > HINT_WAIT or search.seconds > LIKELY
+            ):
                 self.hint(wait=False)
             return
         key = game.key()
@@ -106,6 +161,9 @@ class Advisor:
                 self.lines[key] = result.moves
         else:
             self.verdicts[key] = "unknown"
+        # For bench/sure_hint.py: seconds searched, and since the search began
+        took = time.perf_counter() - self.began
+        by_id("advice").dataset.searched = f"{search.seconds:.3f} {took:.3f}"
         self.search = None
         self.show()
         if self.asked is not None or (self.unsure == key and self.verdicts[key] != "unknown"):
@@ -114,28 +172,41 @@ class Advisor:
     # -- telling -----------------------------------------------------------------------------
 
     def show(self) -> None:
+        """Finish, when foundation moves alone win (whatever the setting), and the verdict
+        line, when ``tell`` lets it show. A lost game says how far back a win was, if known.
+        ``data-verdict``: the verdict shown, "hidden" when one is kept back, "none" when a
+        game over has nothing to say."""
         game = self.game
         if game is None:
             return
         verdict = self.verdicts.get(game.key())
         advice, finish = by_id("advice"), by_id("finish")
         finish.hidden = game.status != "playing" or won_on_paper(game) is None
-        if game.status != "playing":
-            advice.textContent = ""
+        text = ""
+        if game.status == "lost":
+            back = self.back_to_winnable(game)
+            text = f"It could have been won: undo {back} move{'s' * (back != 1)}" if back else ""
+        elif game.status != "playing":
+            pass
         elif verdict == "won":
-            advice.textContent = "Winnable"
+            text = "Winnable"
         elif verdict == "lost":
             back = self.back_to_winnable(game)
-            advice.textContent = (
+            text = (
                 f"No longer winnable: undo {back} move{'s' * (back != 1)} to get back"
                 if back
                 else "This deal cannot be won"
                 if (self.undoable() if self.undoable is not None else len(game.moves)) == 0
                 else "Cannot be won from here"
             )
+        shown = bool(text) and (self.tell is None or self.tell())
+        advice.textContent = text if shown else ""
+        if text and not shown:
+            advice.dataset.verdict = "hidden"
+        elif game.status != "playing" and not text:
+            advice.dataset.verdict = "none"
         else:
-            advice.textContent = ""
-        advice.dataset.verdict = verdict or "thinking"
+            advice.dataset.verdict = verdict or "thinking"
 
     def back_to_winnable(self, game: Game) -> int:
         """How many undo steps back (a move and its auto-moves are one) the nearest position
@@ -161,7 +232,8 @@ class Advisor:
             return
         key = game.key()
         verdict = self.verdicts.get(key)
-        if verdict is None and wait:
+        likely = self.search is not None and self.search.seconds < LIKELY
+        if verdict is None and wait and likely:
             if self.asked is None:
                 self.asked = time.monotonic()
             self.say("Thinking…")
@@ -181,21 +253,17 @@ class Advisor:
             return
         best = self.most_promising(game)
         if best is None:
-            self.say("No move left.")
+            self.say("No move can win from here." if game.plain_moves() else "No move left.")
             return
         self.unsure = key if self.search is not None else None
         self.show_hint(best, False)
 
     def most_promising(self, game: Game) -> Move | None:
-        """The move whose result the search would look at first, never one known lost."""
-        choices: list[tuple[int, Any]] = []
-        probe = Search(game)  # scored as best-first would (best.py), never searched
-        for m in game.plain_moves():
-            probe._play((m,))
-            if self.verdicts.get(probe.board.key()) != "lost":
-                choices.append((score(probe), m))
-            probe._unplay((m,))
-        return Move(*min(choices)[1]) if choices else None
+        """The guess (game/guess.py): the cheapest step for good, then the best-first score;
+        never a move into a position known lost, nor back to one this game has been in
+        while another move is left."""
+        lost = {k for k, v in self.verdicts.items() if v == "lost"}
+        return most_promising(game, lost)
 
     def finish_line(self) -> list[Move]:
         game = self.game

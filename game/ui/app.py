@@ -22,8 +22,9 @@ from ..help import rules_text
 from ..notation import ANY_FOUNDATION, F0, STOCK, T0, WASTE, Move
 from ..saved import Saved, SavedError, unpack
 from ..state import Game, Plain
-from . import params
+from . import hintmark, params
 from .advisor import Advisor
+from .celebrate import Celebration
 from .confirm import Confirm
 from .dom import absent, by_id, guarded, listen
 from .embed import Embed
@@ -34,9 +35,11 @@ from .messages import Command
 from .pointer import Pointer
 from .prefs import Prefs
 from .replay import Viewer
+from .sound import Sound
 from .statsview import StatsView
 from .store import EMBED_KEY, Store
 from .table import Table
+from .welcome import Welcome
 from .writer import Texts, Writer
 
 # A tap this soon after another and this near it (CSS pixels) is a double tap's second.
@@ -84,10 +87,14 @@ class App:
         self.shown_outcome = "playing"
         self.store = Store()
         self.embed = Embed(self.command)
-        self.advisor = Advisor(self.say, self.show_hint, lambda: self.turns, self.undoable)
+        self.advisor = Advisor(
+            self.say, self.show_hint, lambda: self.turns, self.undoable, tell=self._tell
+        )
         self.moved: tuple[object, str] | None = None  # (position before, move) just played
         self.finder: DealFinder | None = None
         self.finishing = False
+        self.sound = Sound()  # on or off: start()
+        self.celebration = Celebration()
         self.prefs = Prefs(self)
         self.stats = StatsView(self, Confirm())
         self._finish_step = create_proxy(guarded(self._finish_next))
@@ -109,7 +116,12 @@ class App:
         if embed:
             js.document.body.classList.add("embed")
             self.store.key = EMBED_KEY  # its own saved game, not the one of the game's page
+        self.welcome = Welcome(self)
+        greet = self.welcome.due(query)  # asked before this visit deals and saves a game
         notices = [*choice.notices, self.prefs.load(embed), self.stats.load(embed)]
+        # The URL's sound=1/0 wins for this visit; the embedded page is silent unless asked.
+        self.sound.on = self.prefs.settings.sound and not embed
+        self.sound.on = self.sound.on if choice.sound is None else choice.sound
         if choice.automove != self.extra.get("automove"):  # no valid one in the URL
             self.extra.pop("automove", None)
             self.automove = self.prefs.settings.automove
@@ -146,6 +158,8 @@ class App:
         by_id("python-version").textContent = "Python " + ".".join(map(str, sys.version_info[:3]))
         js.document.body.dataset.ready = "true"
         self.embed.send("ready", **self._about())
+        if greet:  # a first visit: over the table, once Python is up
+            self.welcome.show(first=True)
 
     @staticmethod
     def _wanted(saved: Saved, query: dict[str, str], choice: params.Choice) -> bool:
@@ -238,7 +252,7 @@ class App:
         self._show(saved.game, turns=saved.turns, undone=saved.redo, dealt=saved.dealt)
         if saved.game.moves or saved.elapsed:  # the clock goes on from where it stopped
             self.started = time.monotonic() - saved.elapsed
-        left = self.stats.resume(self.game)
+        left = self.stats.resume(self.game, saved.help)
         self.say(f"{left}{self.game.rules.title}, deal {self.game.deal}: your game is back.")
         self.refresh()
 
@@ -248,6 +262,7 @@ class App:
         self.dealt = dealt
         self.started = self.finished = None
         self.shown_outcome = "playing"
+        self.celebration.stop()  # the game it celebrated is gone
         self.table.build(game)
         self.table.sync(animate=False)
         name, deal = game.rules.name, game.deal
@@ -299,33 +314,34 @@ class App:
         self.finder = DealFinder(name, rules, found, self.say)
         self.finder.start()
 
+    def _tell(self) -> bool:
+        """May the solver's verdict show? (Settings; seen, it is help: statsview.py)"""
+        return self.stats.tell()
+
     def hint(self) -> None:
         if self._may_play():
+            if self.game.status == "playing":  # help: a win counts apart (statsview.py)
+                self.stats.hinted()
             self.advisor.hint()
+            self.advisor.show()  # a hint may let the verdict show (Settings)
 
     def show_hint(self, move: Move, sure: bool) -> None:
-        """Light the cards of a move and the pile they go to, and say it: the next move of a
-        winning line when ``sure``, else only the most promising one."""
-        self._clear_hint()
-        src, dst, n = move
-        els = [self.table.pile_el[STOCK]] if src == STOCK else self.table.cards[src][-n:]
-        for el in els:
-            el.classList.add("hint")
-        target = self.table.pile_el.get(dst)
-        if target is not None and src != STOCK:
-            target.classList.add("hint-target")
+        """Show a move on the table (the cards lifted, their ghost where they go:
+        hintmark.py) and say it: the next move of a winning line when ``sure``, else only
+        the most promising one."""
+        hintmark.show(self.table, move, sure)
         if sure:
             self.say(f"Hint: {describe(self.game, move)}.")
         else:
             self.say(f"No winning line found yet; most promising: {describe(self.game, move)}.")
 
     def _clear_hint(self) -> None:
-        for el in js.document.querySelectorAll(".hint, .hint-target"):
-            el.classList.remove("hint", "hint-target")
+        hintmark.clear()
 
     def finish(self) -> None:
         """Play the rest to the foundations, a move at a time, while nothing else happens."""
         if self._may_play() and self.advisor.finish_line():
+            self.stats.finishing(self.game)  # help, unless the rest was forced
             self.finishing = True
             self._finish_next()
 
@@ -387,6 +403,9 @@ class App:
         if played:  # a move clears the last message; the outcome, if any, says its own
             self.say("")
             self.stats.moved()
+            self.sound.moved(played[0])
+        elif dealing:
+            self.sound.deal()
         self.refresh()
 
     def undoable(self) -> int:
@@ -474,6 +493,7 @@ class App:
     def _lost(self) -> None:
         """Another tab or window took the game: show it, play nothing, offer Play here."""
         self.finishing = False
+        self.celebration.stop()
         if self.finder is not None:
             self.finder.cancel()
             self.finder = None
@@ -559,10 +579,11 @@ class App:
         # the turn just played: the move and its auto-moves
         turn = [str(m) for m in game.moves[-self.turns[-1] :]] if played and self.turns else None
         self.advisor.follow(game, turn, previous)
-        self._outcome(status)
+        self._outcome(status, fresh=played is not None)
         self.keys.refreshed()
 
-    def _outcome(self, status: str) -> None:
+    def _outcome(self, status: str, fresh: bool = False) -> None:
+        """The end of the game, or the game going on again; ``fresh``: a move just made it."""
         if status == self.shown_outcome:
             return
         self.shown_outcome = status
@@ -576,10 +597,12 @@ class App:
         moves, clock = len(self.game.moves), by_id("clock").textContent
         better = self.stats.finish(status, self.elapsed(), moves)
         if status == "won":
-            records = "".join(f" {words}!" for words in better)
+            records = "".join(f" {words}!" for words in better)  # none with help
+            had = self.stats.help
+            kind = f"with help: {had.words()}" if had.given else "without help"
             by_id("outcome-title").textContent = "You won!"
-            by_id("outcome-text").textContent = f"{moves} moves in {clock}.{records}"
-            self.say(f"Won in {moves} moves, {clock}.{records}")
+            by_id("outcome-text").textContent = f"Won {kind}. {moves} moves in {clock}.{records}"
+            self.say(f"Won in {moves} moves, {clock}, {kind}.{records}")
         else:
             by_id("outcome-title").textContent = "No moves left"
             by_id(
@@ -588,13 +611,24 @@ class App:
             self.say("No moves left: the game is lost.")
         dialog.dataset.outcome = status
         by_id("outcome-undo").hidden = status == "won"
-        dialog.showModal()
+        if status == "won" and fresh:  # just won: a chime, the cascade, then the dialog
+
+            def reveal() -> None:  # unless the game moved on meanwhile (a host's command)
+                if self.shown_outcome == "won" and self.writer.playing and not dialog.open:
+                    dialog.showModal()
+
+            self.sound.win()
+            self.celebration.play(self.table, reveal)
+        else:
+            dialog.showModal()
         self.embed.send(status, **self._about())
 
     def save(self) -> None:
         if not self.writer.check():
             return
-        notice = self.store.save(self.game, self.elapsed(), self.turns, self.undone, self.dealt)
+        notice = self.store.save(
+            self.game, self.elapsed(), self.turns, self.undone, self.dealt, self.stats.help
+        )
         if notice:
             self.say(notice)
 
@@ -628,7 +662,8 @@ class App:
 
 
 def describe(game: Game, move: Move) -> str:
-    """``move 7♥ to tableau 3``, ``deal a card``: a move in words, as a hint says it."""
+    """``move 7♥ to column 3``, ``deal a card``: a move in words, as a hint says it, the
+    piles named as the table shows them (game/names.py)."""
     words = review.describe(game, move)
     return words if move[0] == STOCK else "move " + words
 

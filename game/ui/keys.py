@@ -18,6 +18,7 @@ import js
 
 from ..assist import movable
 from ..explain import why_illegal
+from ..names import the
 from ..notation import ANY_FOUNDATION, F0, STOCK, T0, WASTE, Move
 from ..state import Game
 from .cursor import Rows, Spot, settle, step, top
@@ -134,7 +135,7 @@ class Keys:
                 self._put_back()
                 return
             if pile in (STOCK, WASTE):
-                app.say(f"Cards cannot be put on the {pile_title(game, pile).lower()}.")
+                app.say(f"Cards cannot be put on {the(game.rules, pile)}.")
                 return
             self.spot = (pile, len(game.piles[pile]))  # where the first card lands
             if not app.act(Move(src, ANY_FOUNDATION if F0 <= pile < T0 else pile, n)):

@@ -14,6 +14,7 @@ from functools import cache
 from html import escape
 
 from ..cards import RANKS, SUITS, rank_of, spoken, suit_of
+from ..names import number
 from ..notation import STOCK, WASTE, pile_name
 from ..state import Game
 from .voice import pile_label
@@ -129,9 +130,13 @@ def table_look(game: Game) -> Look:
 
 
 def _pile_html(game: Game, pile: int, kind: str) -> str:
+    """An empty pile; a foundation or a tableau pile wears its number (game/names.py), which
+    its label already says: a screen reader skips it."""
+    n = number(game.rules, pile)
+    mark = "" if n is None else f'<span class="pile-name" aria-hidden="true">{n}</span>'
     return (
         f'<div class="pile {kind}" data-pile="{pile_name(pile)}" role="group" '
-        f'aria-label="{pile_label(game, pile, ())}"></div>'
+        f'aria-label="{pile_label(game, pile, ())}">{mark}</div>'
     )
 
 

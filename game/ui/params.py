@@ -1,4 +1,5 @@
-"""Reading the page's URL: ``?game=whitehead&deal=123&automove=safe&rules=kings_only``.
+"""Reading the page's URL: ``?game=whitehead&deal=123&automove=safe&rules=kings_only``
+(and ``sound=1`` or ``0``).
 
 Pure: a bad parameter becomes a notice and a sane default, never an exception.
 """
@@ -21,6 +22,7 @@ class Choice:
     deal: int = 0  # 0: draw a fresh one
     automove: str = "safe"
     rules: dict[str, bool] = field(default_factory=dict)
+    sound: bool | None = None  # None: as the settings say (off in the embedded page)
     notices: list[str] = field(default_factory=list)
 
 
@@ -53,6 +55,12 @@ def read(query: dict[str, str]) -> Choice:
             c.notices.append(
                 f"Auto-move {_short(mode)} is not off, safe or always; using your setting."
             )
+    sound = query.get("sound")
+    if sound is not None:
+        if sound in ("0", "1"):
+            c.sound = sound == "1"
+        else:
+            c.notices.append(f"Sound {_short(sound)} is not 1 (on) or 0 (off); ignored.")
     names = [n for n in query.get("rules", "").split(",") if n]
     known = {h.name for h in GAMES[c.game].house_rules}
     for n in names:

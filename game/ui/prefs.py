@@ -15,7 +15,7 @@ import js
 
 from .. import GAMES
 from ..assist import AUTOMOVE
-from ..settings import ANIMATION, Settings, four_colour_helps, loads
+from ..settings import ANIMATION, VERDICTS, Settings, four_colour_helps, loads
 from .dom import by_id, listen
 from .kept import Kept
 
@@ -26,6 +26,11 @@ if TYPE_CHECKING:
 KEY = "solitaire/settings"
 EMBED_KEY = "solitaire/embedded/settings"
 MOTION_TEXT = {"system": "As the system says", "reduce": "Always", "full": "Never"}
+VERDICTS_TEXT = {
+    "always": "Always",
+    "asked": "After a hint, or when the game is over",
+    "never": "Never",
+}
 
 
 class Prefs:
@@ -39,6 +44,7 @@ class Prefs:
         _options(by_id("set-animation"), {a: a.capitalize() for a in ANIMATION})
         now = "on" if self.system_reduces else "off"
         _options(by_id("set-motion"), {**MOTION_TEXT, "system": f"As the system says ({now})"})
+        _options(by_id("set-verdicts"), {v: VERDICTS_TEXT[v] for v in VERDICTS})
         by_id("house-rules").innerHTML = "".join(
             f'<label><input type="checkbox" name="{g}:{h.name}"> '
             f"<b>{escape(rules.title)}</b>: {escape(h.summary)}</label>"
@@ -64,8 +70,10 @@ class Prefs:
         by_id("automove-select").value = self.app.automove
         by_id("set-animation").value = s.animation
         by_id("set-motion").value = s.motion
+        by_id("set-verdicts").value = s.verdicts
         for name in ("winnable_only", "confirm_abandon", "four_colour"):
             self._box(name).checked = getattr(s, name)
+        self._box("sound").checked = self.app.sound.on  # the URL's may be in force
         for box in by_id("house-rules").querySelectorAll("input"):
             g, rule = str(box.name).split(":")
             on = game.rules.active if g == game.rules.name else s.house_rules.get(g, ())
@@ -94,7 +102,12 @@ class Prefs:
         self._save(replace(s, **{name: value}))
         if name == "automove":
             app.set_automove(str(value))
+        if name == "sound":  # on: a card put down, to hear how loud
+            app.sound.on = bool(value)
+            app.sound.place()
         self.apply(app.game)
+        if name == "verdicts":  # the verdict line shows, or goes, at once
+            app.advisor.show()
 
     def _house_rule(self, box: Any) -> None:
         g, rule = str(box.name).split(":")

@@ -1,5 +1,7 @@
 """Statistics in the page: counting each game as it goes, the Statistics dialog, resetting,
-and the question before a game in progress is abandoned (which counts as a loss).
+and the question before a game in progress is abandoned (which counts as a loss); the help
+a game has (hints, the solver's verdict seen, an early Finish), and whether the verdict may
+show (the setting).
 
 The counting itself is game.stats (pure); this keeps it in localStorage after every change.
 """
@@ -13,7 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 import js
 
+from ..assist import forced
 from ..stats import (
+    Help,
     Stats,
     StatsError,
     Tally,
@@ -98,10 +102,39 @@ class StatsView:
         self._save()
         return ABANDONED if left else ""
 
-    def resume(self, game: Game) -> str:
-        left = self.stats.resume(_key(game), game.deal, played=bool(game.moves or game.redo_moves))
+    def resume(self, game: Game, had: Help | None = None) -> str:
+        """The saved game is back, with the help it had (``had``, as it was saved)."""
+        played = bool(game.moves or game.redo_moves)
+        left = self.stats.resume(_key(game), game.deal, played, had)
         self._save()
         return ABANDONED if left else ""
+
+    # -- help -------------------------------------------------------------------------------
+
+    @property
+    def help(self) -> Help:
+        """The help the game in progress has had."""
+        return self.stats.help
+
+    def hinted(self) -> None:
+        if self.stats.helped(hint=True):
+            self._save()
+
+    def finishing(self, game: Game) -> None:
+        """Finish was pressed: help, unless nothing was left to decide (assist.forced)."""
+        if not forced(game) and self.stats.helped(finish=True):
+            self._save()
+
+    def tell(self) -> bool:
+        """May the solver's verdict show now (Settings)? If so the player sees it: help,
+        unless a hint came first (a hint says as much, and is the help counted).
+        "asked": once the game has had a hint, or is over, or a verdict was seen already."""
+        mode, had = self.app.prefs.settings.verdicts, self.stats.help
+        over = self.app.game.status != "playing"
+        may = mode == "always" or (mode == "asked" and (over or had.hints > 0 or had.verdict))
+        if may and not had.hints and self.stats.helped(verdict=True):
+            self._save()
+        return may
 
     def moved(self) -> None:
         if not self.stats.in_progress():
@@ -203,7 +236,7 @@ def _rows(t: Tally) -> list[tuple[str, str]]:
     lost = t.played - t.won
     return [
         ("Played", str(t.played)),
-        ("Won", str(t.won)),
+        ("Won", f"{t.won} ({t.won_helped} with help)" if t.won_helped else str(t.won)),
         ("Win rate", f"{t.win_percent:.0f}%" if t.played else "–"),
         ("Lost", f"{lost} ({t.abandoned} abandoned)" if t.abandoned else str(lost)),
         ("Current winning streak", str(t.streak)),

@@ -22,6 +22,7 @@ import js
 
 from ..saved import Saved, SavedError, SavedNewer, pack, unpack
 from ..state import Game
+from ..stats import Help
 from .dom import absent, listen
 from .markup import kept_markup
 
@@ -73,13 +74,20 @@ class Store:
             return None
 
     def save(
-        self, game: Game, elapsed: float, turns: list[int], redo: list[int], dealt: int = 0
+        self,
+        game: Game,
+        elapsed: float,
+        turns: list[int],
+        redo: list[int],
+        dealt: int = 0,
+        had: Help | None = None,
     ) -> str:
-        """Store the game; returns a notice when saving has just stopped (storage full or
-        taken away), works again, or found its entry gone (site data cleared)."""
+        """Store the game (with the help it had, ``had``); returns a notice when saving has
+        just stopped (storage full or taken away), works again, or found its entry gone
+        (site data cleared)."""
         if self.storage is None:
             return ""
-        text = pack(game, elapsed, turns, redo, dealt)
+        text = pack(game, elapsed, turns, redo, dealt, had)
         cleared = self.written is not None and read(self.storage, self.key) is None
         try:
             self.storage.setItem(self.key, text)
@@ -135,7 +143,9 @@ def shown(game: Game, saved: str) -> str:
             "deal": game.deal,
             "rules": sorted(game.rules.active),
             "class": str(root.className),
-            "props": {p: str(root.style.getPropertyValue(p)) for p in ("--cols", "--founds")},
+            "props": {
+                p: str(root.style.getPropertyValue(p)) for p in ("--cols", "--founds", "--cap")
+            },
             "html": html,
             "places": places,
             "height": 0.0 if absent(pile) else float(pile.offsetHeight),

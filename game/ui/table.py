@@ -17,11 +17,11 @@ from pyodide.ffi import to_js
 from ..cards import DOWN
 from ..notation import STOCK, T0
 from ..state import Game
+from . import spread
 from .markup import card_attrs, face_html, table_look
 from .voice import pile_label
 
 GLIDE_MS = 160
-_UP_GAP, _DOWN_GAP, _FAN_GAP = 0.27, 0.11, 0.52  # fan offsets, in card heights / widths
 
 
 class Table:
@@ -98,6 +98,7 @@ class Table:
             for el in spares:
                 el.remove()
                 before.pop(id(el), None)
+        self.fit()  # before the glides: they start from where cards were, to where they are
         for el, rect in before.values():
             if el.isConnected:
                 self._glide(el, rect)
@@ -137,7 +138,7 @@ class Table:
         self.glides.append(el.animate(frames, timing))
 
     def _place(self, p: int) -> None:
-        """Offsets of the cards of a pile, squeezed so the pile fits its space."""
+        """Offsets of the cards of a pile: as spread as its room allows (game/ui/spread.py)."""
         els, cards = self.cards[p], self.shown[p]
         if p < T0 or not els:
             for i, el in enumerate(els):  # stock, waste, foundations: a neat stack
@@ -146,30 +147,61 @@ class Table:
         game = self.game
         assert game is not None
         if game.rules.passes == 0:  # Linus: fans spread to the right
-            room = self.pile_el[p].clientWidth - self.card_w
-            gap = self.card_w * _FAN_GAP
-            step = min(gap, room / max(len(els) - 1, 1)) if room > 0 else gap
-            for i, el in enumerate(els):
-                el.style.cssText = f"left:{i * step:.1f}px"
+            lefts = spread.fan(len(els), self.pile_el[p].clientWidth, self.card_w)
+            for el, x in zip(els, lefts, strict=True):
+                el.style.cssText = f"left:{x}px"
             return
-        room = (
-            self.root.getBoundingClientRect().bottom - self.pile_el[p].getBoundingClientRect().top
-        )
-        room -= self.card_h + 4
-        gaps = [(_DOWN_GAP if c >= DOWN else _UP_GAP) * self.card_h for c in cards[:-1]]
-        scale = min(1.0, room / sum(gaps)) if gaps and sum(gaps) > 0 and room > 0 else 1.0
-        y = 0.0
-        for i, el in enumerate(els):
-            el.style.cssText = f"top:{y:.1f}px"
-            if i < len(gaps):
-                y += gaps[i] * scale
+        room = self._bottom() - self.pile_el[p].getBoundingClientRect().top
+        tops = spread.column([c >= DOWN for c in cards], room, self.card_h)
+        for el, y in zip(els, tops, strict=True):
+            el.style.cssText = f"top:{y}px"
+
+    def _bottom(self) -> float:
+        return float(self.root.getBoundingClientRect().bottom) - 4
+
+    def fit(self) -> bool:
+        """Cards as large as the longest pile allows: a pile that cannot show every card's
+        index even closed up makes every card smaller (the table's --cap), and the cards
+        grow back when it shortens. True if the size changed (every pile is placed again)."""
+        game, root = self.game, self.root
+        probe = self.pile_el.get(T0)
+        if game is None or probe is None:
+            return False
+        had = str(root.style.getPropertyValue("--cap"))
+        if had:
+            root.style.removeProperty("--cap")  # the size the screen gives, to compare with
+        natural_h = float(probe.offsetHeight)
+        if game.rules.passes == 0:
+            width = float(probe.clientWidth)
+            longest = max(len(game.piles[p]) for p in self.pile_el if p >= T0)
+            cap_w = spread.fan_cap(longest, width)
+        else:
+            top = float(root.getBoundingClientRect().top)
+            above = float(probe.getBoundingClientRect().top) - top - natural_h  # pads, gaps
+            avail = self._bottom() - top - above
+            columns = [[c >= DOWN for c in game.piles[p]] for p in self.pile_el if p >= T0]
+            cap_w = min(spread.column_cap(c, avail) for c in columns) / 1.4
+            if cap_w < natural_h / 1.4 * spread.SMALLEST:  # small already: closer, not smaller
+                cap_w = min(spread.column_cap(c, avail, tight=True) for c in columns) / 1.4
+        natural_w = natural_h / 1.4
+        cap = f"{max(cap_w, natural_w * spread.SMALLEST):.0f}px" if cap_w < natural_w - 1 else ""
+        if cap:
+            root.style.setProperty("--cap", cap)
+        if cap == had:
+            return False
+        self._replace()
+        return True
 
     def _label(self, p: int) -> None:
         assert self.game is not None
         self.pile_el[p].setAttribute("aria-label", pile_label(self.game, p, self.shown[p]))
 
     def refit(self) -> None:
-        """After a resize: new card size, new fan offsets."""
+        """After a resize: new card size, new offsets."""
+        if not self.fit():
+            self._replace()
+
+    def _replace(self) -> None:
         self.measure()
         for p in self.pile_el:
             self._place(p)

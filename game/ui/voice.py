@@ -10,19 +10,15 @@ from collections.abc import Sequence
 
 from ..assist import destinations
 from ..cards import DOWN, RANK_NAMES, SUIT_NAMES, rank_of, spoken, suit_of
+from ..names import the, title
 from ..notation import F0, STOCK, T0, WASTE, Move
 from ..state import Game
 
 
 def pile_title(game: Game, pile: int) -> str:
-    """``Tableau 3``; Linus's piles are fans."""
-    if pile == STOCK:
-        return "Stock"
-    if pile == WASTE:
-        return "Waste"
-    if pile < T0:
-        return f"Foundation {pile - F0 + 1}"
-    return f"{'Fan' if game.rules.passes == 0 else 'Tableau'} {pile - T0 + 1}"
+    """``Column 3``, ``Fan 12``, ``Stock``: the pile's one name (game/names.py), as the
+    table shows it and hints and the rules panel say it."""
+    return title(game.rules, pile)
 
 
 def _count(n: int, what: str = "card") -> str:
@@ -30,7 +26,7 @@ def _count(n: int, what: str = "card") -> str:
 
 
 def pile_label(game: Game, pile: int, cards: Sequence[int]) -> str:
-    """``Tableau 3, 4 cards (2 face down), top: seven of hearts``; ``Stock, 20 cards``;
+    """``Column 3, 4 cards (2 face down), top: seven of hearts``; ``Stock, 20 cards``;
     ``Foundation 1, ace to five of spades``; an empty pile says ``empty``."""
     title = pile_title(game, pile)
     if not cards:
@@ -56,8 +52,7 @@ def run_words(cards: Sequence[int]) -> str:
 
 
 def _to(game: Game, dst: int) -> str:
-    name = pile_title(game, dst)
-    return name.lower() if dst >= F0 else f"the {name.lower()}"
+    return the(game.rules, dst)
 
 
 def _step(board: Game, m: Move) -> str:
@@ -105,7 +100,7 @@ def tell_pickup(game: Game, src: int, n: int) -> str:
 
 def tell_turn(before: Game, moves: Sequence[Move], redone: bool = False) -> str:
     """A turn in words, told from the position ``before`` it (which this plays out):
-    ``Seven of hearts to tableau 3, on eight of hearts; six of clubs turned up.``"""
+    ``Seven of hearts to column 3, on eight of hearts; six of clubs turned up.``"""
     board = before.copy()
     parts: list[str] = []
     for i, m in enumerate(moves):

@@ -1,0 +1,77 @@
+"""Each pile's one name, as the player reads, hears and sees it (pure).
+
+A pile has one name in a game, used by everything that speaks to a person: hints and
+explanations, the screen reader's announcer, the keyboard's messages, the rules panel,
+and the small number the table shows on it (game/ui/markup.py). The stock and the waste
+are one of a kind and have only a word; foundations and tableau piles have a word and a
+number, counted as the player reads the table: left to right, then row by row (the top
+row's foundations from the left; Linus's fans in the grid's rows, which the page fills
+left to right in this order at every width, static/css/table.css).
+
+The move notation (``t3>f``, game/notation.py) is the engine's record format, not a name:
+it counts the same way, so ``t3`` is column 3 and ``f2`` foundation 2.
+"""
+
+from __future__ import annotations
+
+from .notation import ANY_FOUNDATION, F0, STOCK, T0, WASTE, GameError
+from .rules import Rules
+
+
+def piles(rules: Rules) -> list[int]:
+    """The piles of a game in reading order: stock and waste (if it has a stock), the
+    foundations, then the tableau piles."""
+    stock = [STOCK, WASTE] if rules.passes != 0 else []
+    found = range(F0, F0 + rules.foundations)
+    return [*stock, *found, *range(T0, T0 + len(rules.tableau))]
+
+
+def number(rules: Rules, pile: int) -> int | None:
+    """The number a pile is called by and shown with (1 for the leftmost), None for the
+    stock and the waste."""
+    if pile not in piles(rules):
+        raise GameError(f"{rules.title} has no pile number {pile}")
+    if pile in (STOCK, WASTE):
+        return None
+    return pile - (F0 if pile < T0 else T0) + 1
+
+
+def name(rules: Rules, pile: int) -> str:
+    """``stock``, ``waste``, ``foundation 2``, ``column 3`` (``fan 12`` in Linus): the
+    pile's one name, lower case, as it stands inside a sentence."""
+    n = number(rules, pile)
+    if n is None:
+        return "stock" if pile == STOCK else "waste"
+    return f"{'foundation' if pile < T0 else rules.pile} {n}"
+
+
+def names(rules: Rules) -> dict[int, str]:
+    """Every pile of a game and its name, in reading order."""
+    return {p: name(rules, p) for p in piles(rules)}
+
+
+def the(rules: Rules, pile: int) -> str:
+    """The name as a sentence says it: ``the stock``, ``column 3``; ``a foundation`` for
+    move text's ``f`` (whichever foundation takes the card)."""
+    if pile == ANY_FOUNDATION:
+        return "a foundation"
+    text = name(rules, pile)
+    return f"the {text}" if pile in (STOCK, WASTE) else text
+
+
+def title(rules: Rules, pile: int) -> str:
+    """The name at the start of a label: ``Stock``, ``Column 3``."""
+    text = name(rules, pile)
+    return text[:1].upper() + text[1:]
+
+
+def legend(rules: Rules) -> str:
+    """How the piles are named, for the rules panel: the words and how they are counted."""
+    word, tableau = rules.pile, len(rules.tableau)
+    order = (
+        "counted as you read: left to right, row by row" if rules.passes == 0 else "from the left"
+    )
+    return (
+        f"Names: {word}s 1 to {tableau}, {order}; foundations 1 to {rules.foundations}, "
+        "from the left. The small numbers on the table show them."
+    )

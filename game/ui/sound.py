@@ -1,0 +1,123 @@
+"""Sound effects of our own, made on the spot with the Web Audio API: a card dealt from the
+stock (a swish of noise), a card put down (a soft tap on the felt), a win (a rising chime).
+No audio file: nothing to download or license, the same offline.
+
+Browsers let a page make sound only once the player has used it (a tap, a click, a key);
+until then, and while sound is off, nothing is made, not even an AudioContext, so the
+browser has nothing to warn about. The sounds are short and quiet (``VOLUME``).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import js
+from pyodide.ffi import create_proxy, to_js
+
+from ..notation import STOCK, Move
+
+VOLUME = 0.3  # of full scale, for every sound
+NOISE_S = 0.3  # seconds of white noise, made once, that the swish and the tap are cut from
+CHIME = (523.25, 659.25, 783.99, 1046.5)  # C5 E5 G5 C6, in hertz
+
+
+class Sound:
+    def __init__(self) -> None:
+        self.on = False
+        self.context: Any = None
+        self.out: Any = None  # the gain every sound goes through
+        self.noise: Any = None
+        # A resume the browser refuses: stay silent. Made here, not at import: the memory
+        # snapshot (scripts/startup.py) cannot hold a JS object.
+        self._refused = create_proxy(lambda error: None)
+
+    def moved(self, move: Move) -> None:
+        """The player's move: a deal from the stock (or a redeal), or a card put down."""
+        if move[0] == STOCK:
+            self.deal()
+        else:
+            self.place()
+
+    def deal(self) -> None:
+        ctx = self._ready()
+        if ctx is not None:
+            self._noise(ctx.currentTime, 0.13, (700.0, 3200.0), 0.9, 0.7)
+
+    def place(self) -> None:
+        ctx = self._ready()
+        if ctx is not None:
+            t = ctx.currentTime
+            self._noise(t, 0.05, (1600.0, 1000.0), 1.2, 0.6)
+            self._tone(t, "sine", (190.0, 90.0), 0.07, 0.5)
+
+    def win(self) -> None:
+        ctx = self._ready()
+        if ctx is not None:
+            t = ctx.currentTime + 0.12  # after the last card's tap
+            for i, hz in enumerate(CHIME):
+                self._tone(t + i * 0.09, "triangle", (hz, hz), 0.5 + i * 0.1, 0.35)
+
+    # -- making sound -----------------------------------------------------------------------
+
+    def _ready(self) -> Any:
+        """The audio context, made when the first sound may be heard; None while it may not."""
+        if not self.on:
+            return None
+        if self.context is None:
+            activation = getattr(js.navigator, "userActivation", None)
+            if activation is not None and not activation.hasBeenActive:
+                return None  # not used yet: the browser would refuse (and warn)
+            maker = getattr(js.window, "AudioContext", None)
+            if maker is None:
+                return None
+            self.context = maker.new()
+            self.out = self.context.createGain()
+            self.out.gain.value = VOLUME
+            self.out.connect(self.context.destination)
+        if str(self.context.state) not in ("running", "closed"):  # suspended by the browser
+            self.context.resume().catch(self._refused)
+        return self.context
+
+    def _tone(
+        self, start: float, wave: str, hz: tuple[float, float], length: float, level: float
+    ) -> None:
+        ctx = self.context
+        osc = ctx.createOscillator()
+        osc.type = wave
+        osc.frequency.setValueAtTime(hz[0], start)
+        if hz[1] != hz[0]:
+            osc.frequency.exponentialRampToValueAtTime(hz[1], start + length)
+        osc.connect(self._envelope(start, length, level))
+        osc.start(start)
+        osc.stop(start + length + 0.02)
+
+    def _noise(
+        self, start: float, length: float, hz: tuple[float, float], q: float, level: float
+    ) -> None:
+        ctx = self.context
+        if self.noise is None:
+            rate, rng = int(ctx.sampleRate), random.Random()
+            samples = [rng.uniform(-1.0, 1.0) for _ in range(int(rate * NOISE_S))]
+            self.noise = ctx.createBuffer(1, len(samples), rate)
+            self.noise.copyToChannel(js.Float32Array.new(to_js(samples)), 0)
+        src = ctx.createBufferSource()
+        src.buffer = self.noise
+        band = ctx.createBiquadFilter()
+        band.type = "bandpass"
+        band.Q.value = q
+        band.frequency.setValueAtTime(hz[0], start)
+        band.frequency.exponentialRampToValueAtTime(hz[1], start + length)
+        src.connect(band)
+        band.connect(self._envelope(start, length, level))
+        src.start(start, random.uniform(0.0, NOISE_S - length))
+        src.stop(start + length + 0.02)
+
+    def _envelope(self, start: float, length: float, level: float) -> Any:
+        """A gain that rises at once to ``level`` and dies away over ``length`` seconds."""
+        gain = self.context.createGain()
+        gain.gain.setValueAtTime(0.0001, start)
+        gain.gain.exponentialRampToValueAtTime(level, start + 0.004)
+        gain.gain.exponentialRampToValueAtTime(0.0001, start + length)
+        gain.connect(self.out)
+        return gain

@@ -1,0 +1,77 @@
+"""The first visit's welcome: the ``<dialog id="welcome">``, shown once (greeting.py says
+when, and writes its words), and again from Rules on request.
+
+Each game's button plays it: a new deal of it (the player is asked first if that abandons a
+game in progress), or the deal behind the welcome when that is one of it still untouched.
+Skip, Close and Escape close it and keep the deal. It is shown once Python is up, over the
+table the first paint drew (it never delays the start), and it is written as seen as soon as
+it is shown.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import TYPE_CHECKING, Any
+
+import js
+
+from ..rules import GAMES
+from . import greeting
+from .dom import absent, by_id, listen
+from .store import read
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+class Welcome:
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.dialog: Any = by_id("welcome")
+        self.storage: Any = None
+        with contextlib.suppress(Exception):  # a sandboxed or third-party frame: none
+            self.storage = js.window.localStorage
+        listen(self.dialog, "click", self._clicked)
+        # Its words and picture are in the page only while it is open: the picture's cards
+        # are no table's, and no card's name may be in the page where a card is face down.
+        listen(self.dialog, "close", lambda e: setattr(by_id("welcome-body"), "innerHTML", ""))
+        listen(by_id("welcome-again"), "click", lambda e: self.show(first=False))
+
+    def due(self, query: dict[str, str]) -> bool:
+        """Show it on this visit? (Asked before the game is dealt and saved.) Without
+        storage, never: it could not be kept from showing again."""
+        if query.get("embed") == "1":
+            by_id("welcome-again").hidden = True  # the embedded page has no welcome
+        stored = {}
+        if self.storage is not None:
+            stored = {k: read(self.storage, k) for k in (*greeting.RETURNING, greeting.KEY)}
+        return greeting.due(query, stored)
+
+    def show(self, first: bool) -> None:
+        """Open it: on the first visit (then it is written as seen), or from Rules."""
+        if first and self.storage is not None:
+            with contextlib.suppress(Exception):  # full: it may show once more, no harm
+                self.storage.setItem(greeting.KEY, greeting.record())
+        by_id("welcome-skip").textContent = "Skip" if first else "Close"
+        if not self.dialog.open:
+            by_id("welcome-body").innerHTML = greeting.body_html()
+            self.dialog.showModal()
+
+    def _clicked(self, event: Any) -> None:
+        button = event.target.closest("[data-game]")
+        if absent(button):
+            return
+        self.choose(str(button.dataset.game))
+
+    def choose(self, name: str) -> None:
+        """Play ``name``: close the welcome (and Rules, if it was opened from there)."""
+        for id_ in ("welcome", "rules-panel"):
+            dialog = by_id(id_)
+            if dialog.open:
+                dialog.close()
+        app, game = self.app, self.app.game
+        if game.rules.name == name and len(game.moves) == app.dealt and not app.undone:
+            return  # the deal shown is a new one of it, untouched: it is the one to play
+        rules = app.prefs.settings.rules_for(name)
+        doing = "A new deal" if game.rules.name == name else f"Switching to {GAMES[name].title}"
+        app.stats.ask_abandon(doing, lambda: app.deal_of(name, rules))
