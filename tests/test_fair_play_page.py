@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from conftest import BOOT_TIMEOUT_MS
 from playwright.sync_api import expect
-from test_table_kit import Ui, engine_piles, module_ui
+from test_table_kit import Ui, change_settings, engine_piles, module_ui
 
 import game
 from game.assist import forced, won_on_paper
@@ -45,19 +45,6 @@ ui = module_ui(reduced_motion="reduce")
 
 
 # -- helpers -----------------------------------------------------------------------------------
-
-
-def change(ui: Ui, **settings: Any) -> None:
-    """Open Settings, choose each named menu's value, close."""
-    page = ui.page
-    page.get_by_role("button", name="Settings", exact=True).click()
-    panel = page.locator("#settings-panel")
-    expect(panel).to_be_visible()
-    for name, value in settings.items():
-        panel.locator(f'[name="{name}"]').select_option(value)
-    panel.get_by_role("button", name="Close").click()
-    expect(panel).to_be_hidden()
-    page.evaluate("() => document.activeElement && document.activeElement.blur()")
 
 
 def advice(ui: Ui, text: str, verdict: str, timeout: float = SOLVER_MS) -> None:
@@ -135,16 +122,16 @@ def test_the_verdict_line_obeys_its_setting(ui: Ui) -> None:
     # The default: decided, and kept back at the deal.
     advice(ui, "", "hidden")
     assert page.input_value("#set-verdicts") == "asked"
-    change(ui, verdicts="always")
+    change_settings(ui, verdicts="always")
     advice(ui, "This deal cannot be won", "lost", timeout=2000)  # known: shown at once
     assert stored(ui, "solitaire/settings")["verdicts"] == "always"
     assert stored(ui, STATS_KEY)["current"]["help"]["verdict"] is True  # seen: help
-    change(ui, verdicts="never")
+    change_settings(ui, verdicts="never")
     advice(ui, "", "hidden", timeout=2000)
     page.click("#hint")  # a hint still answers: it is help the player asked for
     expect(page.locator("#status-line")).to_have_text("No move can win from here.")
     advice(ui, "", "hidden", timeout=2000)
-    change(ui, verdicts="asked")  # a hint was asked in this game: the verdict may show
+    change_settings(ui, verdicts="asked")  # a hint was asked in this game: the verdict may show
     advice(ui, "This deal cannot be won", "lost", timeout=2000)
 
     # Another deal, asked: nothing at the deal; a hint lets the verdict out. (A deal the
@@ -235,7 +222,7 @@ def test_finish_before_the_rest_is_forced_is_help(ui: Ui) -> None:
 def test_a_verdict_seen_is_help(ui: Ui) -> None:
     page = ui.page
     ui.open("/?game=whitehead&deal=385")
-    change(ui, verdicts="always")
+    change_settings(ui, verdicts="always")
     resume(ui, near_the_end(), 30.0)
     advice(ui, "Winnable", "won")
     finish(ui)

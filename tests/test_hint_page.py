@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from conftest import BOOT_TIMEOUT_MS
 from playwright.sync_api import Browser, expect
-from test_table_kit import Ui, booted, engine_piles, module_ui
+from test_table_kit import Ui, booted, engine_piles, module_ui, play_move
 
 import game
 from game.cards import code
@@ -118,15 +118,6 @@ def cleared(ui: Ui) -> None:
     assert marks["hint"] is None
 
 
-def play(ui: Ui, g: Game, m: Plain) -> None:
-    if m[0] == STOCK:
-        ui.tap("s", -1)
-    else:
-        ui.play(m, g)
-    g.apply(m)
-    ui.wait_layout(engine_piles(g))
-
-
 def near(a: dict[str, float], b: dict[str, float], px: float = 3.0) -> bool:
     return all(abs(a[k] - b[k]) <= px for k in ("left", "top", "width"))
 
@@ -141,7 +132,7 @@ def test_a_hint_lifts_the_cards_and_their_ghost_rests_where_they_go(ui: Ui, name
     m = hinted(marks, g)
     assert m[0] != STOCK, "a deal is tested below: pick a deal whose first hint moves cards"
     ghost = [c["box"] for c in marks["cards"]]
-    play(ui, g, m)
+    play_move(ui, g, m, automove="off")
     cleared(ui)  # the next move takes the hint away
     ui.settle()
     landed = ui.page.evaluate(TOP_JS, [pile_name(m[1]), m[2]])
@@ -160,7 +151,7 @@ def test_a_deal_hint_lifts_the_stock_and_rings_the_waste(ui: Ui) -> None:
     assert waste is not None
     spot = marks["cards"][0]["box"]
     assert abs(spot["left"] - waste["x"]) <= 3 and abs(spot["top"] - waste["y"]) <= 3
-    play(ui, g, DEAL)
+    play_move(ui, g, DEAL, automove="off")
     cleared(ui)
     assert g.piles[WASTE]
 
@@ -170,7 +161,7 @@ def test_undo_and_a_new_game_take_the_hint_away(ui: Ui) -> None:
     ui.at(name, DEALS[name], automove="off")
     g = game.new_game(name, DEALS[name])
     ui.wait_layout(engine_piles(g))
-    play(ui, g, hinted(sure_hint(ui), g))
+    play_move(ui, g, hinted(sure_hint(ui), g), automove="off")
     sure_hint(ui)
     ui.page.click("#undo")
     expect(ui.page.locator(".hint-ghost")).to_have_count(0)
@@ -196,7 +187,7 @@ def test_under_reduced_motion_the_ghost_is_simply_there(browser: Browser, server
         lifted_and_hidden(marks)
         m = hinted(marks, g)
         ghost = [c["box"] for c in marks["cards"]]
-        play(still, g, m)
+        play_move(still, g, m, automove="off")
         cleared(still)
         landed = still.page.evaluate(TOP_JS, [pile_name(m[1]), m[2]])
         assert all(near(a, b) for a, b in zip(ghost, landed, strict=True)), (ghost, landed)

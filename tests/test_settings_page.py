@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from conftest import BOOT_TIMEOUT_MS
 from playwright.sync_api import expect
-from test_table_kit import DEALS, Ui, engine_piles, module_ui
+from test_table_kit import DEALS, Ui, change_settings, engine_piles, module_ui
 
 import game
 from game.assist import auto_moves
@@ -29,23 +29,6 @@ def goto(ui: Ui, path: str) -> None:
     """Load `path` keeping what is stored (Ui.open starts from empty storage)."""
     ui.page.goto(path)
     ui.page.wait_for_selector("body[data-ready='true']", timeout=BOOT_TIMEOUT_MS)
-
-
-def change(ui: Ui, **settings: Any) -> None:
-    """Open Settings, set each named control (a checkbox by bool, a menu by value), close."""
-    page = ui.page
-    page.get_by_role("button", name="Settings", exact=True).click()
-    panel = page.locator("#settings-panel")
-    expect(panel).to_be_visible()
-    for name, value in settings.items():
-        control = panel.locator(f'[name="{name}"]')
-        if isinstance(value, bool):
-            control.set_checked(value)
-        else:
-            control.select_option(value)
-    panel.get_by_role("button", name="Close").click()
-    expect(panel).to_be_hidden()
-    page.evaluate("() => document.activeElement.blur()")  # Space would press Settings again
 
 
 def shown_settings(ui: Ui) -> dict[str, object]:
@@ -89,7 +72,7 @@ def test_the_four_colour_deck_shows_where_piles_build_in_suit(ui: Ui) -> None:
     up = {c[1] for c in (game.cards.code(c) for t in g.tab for c in g.piles[t] if c < 64)}
     suit = "D" if "D" in up else "C"
     red_or_black = card_colour(ui, suit)
-    change(ui, four_colour=True)
+    change_settings(ui, four_colour=True)
     blue_or_green = {"D": "rgb(28, 79, 214)", "C": "rgb(13, 122, 46)"}[suit]
     assert card_colour(ui, suit) == blue_or_green != red_or_black
     choose_game(ui, "whitehead")  # builds by colour: four colours would mislead
@@ -112,7 +95,7 @@ def test_auto_move_persists_and_a_url_parameter_wins_for_its_visit(ui: Ui) -> No
     g = game.new_game("whitehead", deal)
     made = len(auto_moves(g, "safe"))
     assert ui.moves_count() == made
-    change(ui, automove="off")
+    change_settings(ui, automove="off")
     page.get_by_role("button", name="Restart", exact=True).click()  # nothing played: no question
     assert ui.moves_count() == 0
     goto(ui, f"/?game=whitehead&deal={deal + 1}")  # another deal, dealt with auto-move off
@@ -126,7 +109,7 @@ def test_auto_move_persists_and_a_url_parameter_wins_for_its_visit(ui: Ui) -> No
     assert stored_settings(ui)["automove"] == "off"  # the setting itself is unchanged
     assert ui.query()["automove"] == "safe"  # and the shared link keeps saying so
     # Changed in Settings during that visit: the setting, and no longer the URL's.
-    change(ui, automove="always")
+    change_settings(ui, automove="always")
     assert "automove" not in ui.query()
     assert stored_settings(ui)["automove"] == "always"
 
@@ -162,14 +145,14 @@ def glides_after_a_drop(ui: Ui) -> list[dict[str, Any]]:
 def test_animation_speed_and_reduced_motion(ui: Ui) -> None:
     page = ui.page
     ui.open("/?game=whitehead&deal=3")
-    change(ui, animation="off", confirm_abandon=False)
+    change_settings(ui, animation="off", confirm_abandon=False)
     assert glides_after_a_drop(ui) == []
     expect(page.locator("body")).to_have_class("still")
-    change(ui, animation="slow")
+    change_settings(ui, animation="slow")
     glides = glides_after_a_drop(ui)
     assert glides and {a["duration"] for a in glides} == {ANIMATION["slow"]}
     expect(page.locator("body")).not_to_have_class("still")
-    change(ui, motion="reduce")
+    change_settings(ui, motion="reduce")
     assert glides_after_a_drop(ui) == []
     goto(ui, "/")
     shown = shown_settings(ui)
@@ -181,7 +164,7 @@ def test_house_rules_are_remembered_per_game(ui: Ui) -> None:
     page = ui.page
     ui.open("/?game=whitehead&deal=3&automove=off")
     page.keyboard.press("Space")  # a Whitehead game in progress
-    change(ui, **{"linus:pgs": True})  # another game's rule: nothing to ask, nothing dealt
+    change_settings(ui, **{"linus:pgs": True})  # another game's rule: nothing to ask, nothing dealt
     expect(page.locator("#confirm")).to_be_hidden()
     assert (page.inner_text("#deal-number"), ui.moves_count()) == ("3", 1)
     assert stored_settings(ui)["house_rules"] == {"linus": ["pgs"]}
@@ -219,7 +202,7 @@ def test_house_rules_are_remembered_per_game(ui: Ui) -> None:
     goto(ui, "/?game=whitehead&deal=4")
     assert shown_settings(ui)["linus:pgs"] is False
     assert stored_settings(ui)["house_rules"] == {}
-    change(ui, **{"whitehead:kings_only": True})  # the game in progress, not yet played
+    change_settings(ui, **{"whitehead:kings_only": True})  # the game in progress, not yet played
     expect(page.locator("#confirm")).to_be_hidden()
     assert ui.query()["rules"] == "kings_only" and page.inner_text("#deal-number") == "4"
 
@@ -227,7 +210,7 @@ def test_house_rules_are_remembered_per_game(ui: Ui) -> None:
 def test_asking_before_abandoning_can_be_turned_off(ui: Ui) -> None:
     page = ui.page
     ui.open("/?game=whitehead&deal=5&automove=off")
-    change(ui, confirm_abandon=False)
+    change_settings(ui, confirm_abandon=False)
     page.keyboard.press("Space")
     page.get_by_role("button", name="New game", exact=True).click()
     expect(page.locator("#deal-number")).not_to_have_text("5")
@@ -250,11 +233,11 @@ def test_changing_settings_keeps_the_game_in_progress(ui: Ui) -> None:
         page.keyboard.press("Space")
         g.play("s")
     ui.wait_layout(engine_piles(g))
-    change(ui, four_colour=True, animation="fast", motion="full", winnable_only=True,
+    change_settings(ui, four_colour=True, animation="fast", motion="full", winnable_only=True,
            confirm_abandon=False, **{"linus:pgs": True})  # fmt: skip
     ui.wait_layout(engine_piles(g))
     assert (ui.moves_count(), page.inner_text("#deal-number")) == (2, str(deal))
-    change(ui, automove="safe")  # the one that may move: the safe moves, and nothing else
+    change_settings(ui, automove="safe")  # the one that may move: the safe moves, and nothing else
     made = auto_moves(g, "safe")
     assert made  # the pinned deal has safe moves to make at its start
     ui.wait_layout(engine_piles(g))

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from conftest import BOOT_TIMEOUT_MS, ROOT
 from playwright.sync_api import Locator, expect
-from test_table_kit import Ui, engine_piles, module_ui
+from test_table_kit import Ui, engine_piles, module_ui, play_move
 
 import game
 from game.assist import auto_moves, destinations, won_on_paper
@@ -143,17 +143,6 @@ def verdict_after(g: Game, m: Plain) -> str:
     return solve(after, seconds=10).result
 
 
-def play(ui: Ui, g: Game, m: Plain) -> None:
-    """Make the move on the page (the stock by a tap, the rest by a drag), and in ``g``."""
-    if m[0] == STOCK:
-        ui.tap("s", -1)
-    else:
-        ui.play(m, g)
-    g.apply(m)
-    auto_moves(g, "safe")
-    ui.wait_layout(engine_piles(g))
-
-
 def wait_ready(ui: Ui) -> None:
     deadline = time.monotonic() + BOOT_TIMEOUT_MS / 1000
     while ui.page.locator("body[data-ready='true']").count() == 0:
@@ -203,7 +192,7 @@ def test_hints_by_button_and_key_keep_the_game_winnable(ui: Ui) -> None:
             assert text.startswith("Hint: move "), text
         assert verdict_after(g, m) == "won", f"hint {i + 1}: {text}"
         advice(ui, "Winnable")
-        play(ui, g, m)
+        play_move(ui, g, m)
         expect(ui.page.locator("#table .hint, #table .hint-target")).to_have_count(0)
 
 
@@ -214,7 +203,7 @@ def test_a_losing_move_says_how_many_undos_lead_back(ui: Ui) -> None:
     advice(ui, "Winnable")
     m = g.resolve(LOSING)
     assert verdict_after(g, m) == "lost"
-    play(ui, g, m)
+    play_move(ui, g, m)
     advice(ui, "No longer winnable: undo 1 move to get back")
     assert ui.page.get_attribute("#advice", "data-verdict") == "lost"
     ui.page.click("#undo")
@@ -232,7 +221,7 @@ def test_a_losing_move_and_its_auto_moves_are_one_undo_away(ui: Ui) -> None:
     after.apply(m)
     assert len(auto_moves(after, "safe")) == 3
     assert verdict_after(g, m) == "lost"
-    play(ui, g, m)
+    play_move(ui, g, m)
     advice(ui, "No longer winnable: undo 1 move to get back")
     ui.page.click("#undo")
     advice(ui, "Winnable", timeout=2000)

@@ -31,13 +31,13 @@ from conftest import (
     WELCOME_SEEN,
     BrowserLog,
 )
-from playwright.sync_api import Browser, ConsoleMessage, Page
+from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 
 import game
 from game.assist import auto_moves
 from game.cards import RANK_NAMES, SUIT_NAMES, SUIT_SYMBOLS
-from game.notation import pile_name
-from game.state import Game
+from game.notation import STOCK, pile_name
+from game.state import Game, Plain
 
 Layout = dict[str, list[str | None]]
 
@@ -357,15 +357,37 @@ def assert_fits(page: Page, name: str) -> dict[str, Any]:
     return fit
 
 
+def play_move(ui: Ui, g: Game, m: Plain, automove: str = "safe") -> None:
+    """Make the move on the page (the stock by a tap, the rest by a drag) and in ``g``,
+    with the page's auto-moves (``automove``), and wait for the page to show it."""
+    if m[0] == STOCK:
+        ui.tap("s", -1)
+    else:
+        ui.play(m, g)
+    g.apply(m)
+    auto_moves(g, automove)
+    ui.wait_layout(engine_piles(g))
+
+
 def play_texts(ui: Ui, g: Game, texts: list[str]) -> None:
-    """Play each move text on the page (a deal by a tap, the rest by a drag) and in ``g``
-    with the page's safe auto-moves, waiting for the page to show each position."""
+    """Play each move text on the page and in ``g`` (``play_move``, safe auto-moves)."""
     for text in texts:
-        m = g.resolve(text)
-        if text == "s":
-            ui.tap("s")
+        play_move(ui, g, g.resolve(text))
+
+
+def change_settings(ui: Ui, **settings: Any) -> None:
+    """Open Settings, set each named control (a checkbox by bool, a menu by value), close."""
+    page = ui.page
+    page.get_by_role("button", name="Settings", exact=True).click()
+    panel = page.locator("#settings-panel")
+    expect(panel).to_be_visible()
+    for name, value in settings.items():
+        control = panel.locator(f'[name="{name}"]')
+        if isinstance(value, bool):
+            control.set_checked(value)
         else:
-            ui.play(m, g)
-        g.apply(m)
-        auto_moves(g, "safe")
-        ui.wait_layout(engine_piles(g))
+            control.select_option(value)
+    panel.get_by_role("button", name="Close").click()
+    expect(panel).to_be_hidden()
+    # (else a Space would press Settings again)
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
