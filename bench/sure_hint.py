@@ -7,12 +7,14 @@ For each game: deals whose start `python -m game solve` decides in well under 2 
 quiet machine, but not in a blink (POSITIONS; and with --random N, N more positions a few
 random moves into deals 1-40). Each is solved natively here first, just before the page
 runs (the machine is shared and its speed drifts: what counts is the page against the
-native solver at the same moment). Then the position is stored as the saved game (auto-moves off), the page loads and resumes it,
-and Hint is clicked as soon as the table is ready. Timed in the page, from the click until
-the table shows a sure hint (#table[data-hint="sure"], or a status line beginning "Hint: ") or the
-status line gives the verdict ("No move can win…"). Also read back from the page: the seconds its search ran and the
-wall-clock seconds from its start to the verdict (their ratio is the share of the main
-thread the search got), against the native seconds (their ratio is Pyodide's slowness).
+native solver at the same moment). Then the position is stored as the saved game
+(auto-moves off), the page loads and resumes it, and Hint is clicked as soon as the table
+is ready. Timed in the page, from the click until the table shows a sure hint
+(#table[data-hint="sure"], or a status line beginning "Hint: ") or the status line gives
+the verdict ("No move can win…"). Also read back from the page: the seconds its search ran
+and the wall-clock seconds from its start to the verdict (their ratio is the share of the
+main thread the search got), against the native seconds (their ratio is Pyodide's
+slowness).
 
 Prints one line per position, then per game the median and max of the page's seconds for
 the positions decided natively in <= 2 s just before (the issue's target: <= 3 s), and of

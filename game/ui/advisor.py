@@ -6,11 +6,12 @@ Where the browser says whether input is waiting (Chromium's
 navigator.scheduling.isInputPending), a slice looks every CHUNK and ends at once when it
 is, and slices are 16 ms while the player is at the table, 48 ms once nobody has touched
 it for a second; elsewhere 8 and 24 ms, so that input never waits longer than that. In a
-hidden tab, slices wait on setTimeout, which the browser slows down. Any move, undo or new game starts over on the new position (a
-winning line the player keeps following is reused, not searched again).
+hidden tab, slices wait on setTimeout, which the browser slows down. Any move, undo or new
+game starts over on the new position (a winning line the player keeps following is reused,
+not searched again).
 
-A Hint asked while the search runs says "Thinking…" and waits for the verdict while one is
-likely soon (positions the native solver decides within 2 s take the page about 3 s), then
+A Hint asked while the search runs says "Thinking…" and waits up to HINT_WAIT for the
+verdict (the page searches about twice as slowly as CPython: bench/sure_hint.py), then
 shows the most promising move (game/guess.py), saying it is only that; when the verdict
 comes later, the hint is told again, sure.
 """
