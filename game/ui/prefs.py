@@ -85,7 +85,7 @@ class Prefs:
         body = js.document.body.classList
         body.toggle("four-colour", s.four_colour and four_colour_helps(game.rules))
         glide = s.glide_ms(self.system_reduces)
-        body.toggle("still", glide == 0)  # no card glides, no celebration hop
+        body.toggle("still", glide == 0)  # no card glides (and no cascade: celebrate.py)
         self.app.table.glide_ms, self.app.table.motion = glide, glide > 0
         self._controls()
 
