@@ -7,14 +7,17 @@ For each game: deals whose start `python -m game solve` decides in well under 2 
 quiet machine, but not in a blink (POSITIONS; and with --random N, N more positions a few
 random moves into deals 1-40). Each is solved natively here first, just before the page
 runs (the machine is shared and its speed drifts: what counts is the page against the
-native solver at the same moment). Then the position is stored as the saved game
-(auto-moves off), the page loads and resumes it, and Hint is clicked as soon as the table
-is ready. Timed in the page, from the click until the table shows a sure hint
-(#table[data-hint="sure"], or a status line beginning "Hint: ") or the status line gives
-the verdict ("No move can win…"). Also read back from the page: the seconds its search ran
-and the wall-clock seconds from its start to the verdict (their ratio is the share of the
-main thread the search got), against the native seconds (their ratio is Pyodide's
-slowness).
+native solver at the same moment). Then the page loads a deal whose search runs long
+(Whitehead 105), which starts the solver's second thread (game/ui/helper.py); once that is
+up, the position is opened as a record file (Import, auto-moves off), so no search had a
+head start, and Hint is clicked at once. With --alone, the position is stored as the saved
+game instead and Hint clicked as soon as the table is ready: the page searching alone, as
+before the helper (and as on a device that does not start one). Timed in the page, from
+the click until the table shows a sure hint (#table[data-hint="sure"], or a status line
+beginning "Hint: ") or the status line gives the verdict ("No move can win…"). Also read
+back from the page: the seconds the page's own search ran and the wall-clock seconds from
+its start to the verdict (their ratio is the share of the main thread it got), against
+the native seconds, and who decided ("page" or "helper").
 
 Prints one line per position, then per game the median and max of the page's seconds for
 the positions decided natively in <= 2 s just before (the issue's target: <= 3 s), and of
@@ -25,13 +28,14 @@ only, nothing is asserted.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import sys
 import time
 from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import FilePayload, Page, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -94,20 +98,48 @@ def randomised(name: str, count: int, rng: random.Random) -> list[Game]:
     return out
 
 
-def ask(page: Page, origin: str, g: Game) -> tuple[dict[str, object], str]:
-    page.goto(origin + "/?automove=off", wait_until="commit", timeout=90_000)
-    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [KEY, pack(g, 0.0)])
-    page.goto(origin + f"/?automove=off&x={random.random()}", wait_until="commit", timeout=90_000)
-    page.wait_for_selector("body[data-ready='true']", timeout=90_000)
+def ask(page: Page, origin: str, g: Game, helper: bool) -> tuple[dict[str, object], str, str]:
+    """Hint on position ``g``, fresh: the page is up (and its helper, unless not ``helper``)
+    before the position is opened, as a record file (Import), so no search had a head start."""
+    if helper:
+        page.goto(
+            origin + "/?game=whitehead&deal=105&automove=off", wait_until="commit", timeout=90_000
+        )
+        page.wait_for_selector("body[data-ready='true']", timeout=90_000)
+        # its long search starts the solver's second thread, which takes seconds to be up
+        page.wait_for_function(
+            "() => /^(ready|off)/.test(document.getElementById('advice').dataset.helper || '')",
+            timeout=60_000,
+        )
+        if page.get_attribute("#advice", "data-helper") != "ready":
+            sys.exit(f"the helper did not start: {page.get_attribute('#advice', 'data-helper')}")
+        record = json.dumps(g.record()).encode()
+        payload: FilePayload = {"name": "p.json", "mimeType": "application/json", "buffer": record}
+        page.set_input_files("#replay-file", files=[payload])
+        page.wait_for_function(
+            "([n, d]) => document.getElementById('moves-count').textContent === String(n)"
+            " && document.getElementById('deal-number').textContent === String(d)"
+            " && document.getElementById('status-line').textContent.startsWith('Opened')",
+            arg=[len(g.moves), g.deal],
+            timeout=30_000,
+        )
+    else:
+        page.goto(origin + "/?automove=off", wait_until="commit", timeout=90_000)
+        page.evaluate("([key, value]) => localStorage.setItem(key, value)", [KEY, pack(g, 0.0)])
+        page.goto(
+            origin + f"/?automove=off&x={random.random()}", wait_until="commit", timeout=90_000
+        )
+        page.wait_for_selector("body[data-ready='true']", timeout=90_000)
     answer: dict[str, object] = page.evaluate(ASK)
     try:  # (a page before this bench did not say)
         page.wait_for_function(
             "() => document.getElementById('advice').dataset.searched", timeout=30_000
         )
         searched = str(page.get_attribute("#advice", "data-searched"))
+        by = str(page.get_attribute("#advice", "data-decided-by"))
     except PlaywrightTimeout:
-        searched = "nan nan"
-    return answer, searched
+        searched, by = "nan nan", "?"
+    return answer, searched, by
 
 
 def main() -> None:
@@ -116,11 +148,14 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=4, help="deal starts per game (4)")
     parser.add_argument("--random", type=int, default=0, help="random positions per game (0)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--alone", action="store_true", help="ask before the helper is up (the page alone)"
+    )
     args = parser.parse_args()
     rng = random.Random(args.seed)
 
     print(f"{'game':13} {'position':16} {'native s':>8} {'page s':>7} {'searched':>8}"
-          f" {'wall':>6} {'share':>6} {'slower':>6}  answer")  # fmt: skip
+          f" {'wall':>6} {'share':>6} {'slower':>6} {'by':6}  answer")  # fmt: skip
     summary: list[str] = []
     with serve(quiet=True) as origin, sync_playwright() as pw:
         browser = launch(pw)
@@ -137,7 +172,7 @@ def main() -> None:
                     continue
                 page = browser.new_page(viewport={"width": 1280, "height": 800})
                 try:
-                    answer, searched = ask(page, origin, g)
+                    answer, searched, by = ask(page, origin, g, not args.alone)
                 finally:
                     page.close()
                 seconds = float(str(answer["seconds"]))
@@ -148,7 +183,7 @@ def main() -> None:
                 print(
                     f"{name:13} {where:16} {took:8.2f} {seconds:7.2f} {search_s:8.2f}"
                     f" {wall_s:6.2f} {search_s / wall_s:6.0%} {search_s / took:6.1f}x"
-                    f"  {str(answer['text'])[:50]}"
+                    f" {by:6}  {str(answer['text'])[:50]}"
                 )
             if not ratios:
                 continue

@@ -16,16 +16,16 @@ import { loadPyodide as loadVendored, version } from "./vendor/pyodide-314.0.2/p
 
 export { version };
 
-const VENDOR = new URL("./vendor/pyodide-314.0.2/", import.meta.url).href;
+export const VENDOR = new URL("./vendor/pyodide-314.0.2/", import.meta.url).href;
 const BOOT = new URL("./boot/", import.meta.url);
 const MANIFEST = new URL("snapshot.json", BOOT).href;
-const STDLIB = new URL("python.zip", BOOT).href;
+export const STDLIB = new URL("python.zip", BOOT).href;
 // The snapshot was made with these (scripts/snapshot.mjs): the ordinary boot must match it,
 // or the two would order sets differently.
-const ENV = { PYTHONHASHSEED: "0" };
+export const ENV = { PYTHONHASHSEED: "0" };
 // No packages are ever loaded, so Pyodide's 114 kB package list is not fetched.
 // Its "info" is pinned against the vendored file by tests/test_startup.py.
-const LOCK = {
+export const LOCK = {
   info: { abi_version: "2026_0", arch: "wasm32", platform: "emscripten_5_0_3", python: "3.14.0" },
   packages: {},
 };

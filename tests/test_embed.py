@@ -338,6 +338,28 @@ def test_cross_site_embed_boots_without_storage_plays_and_obeys(
         assert (lost["status"], lost["moves"]) == ("lost", LOST_AFTER)
 
 
+def test_cross_site_embed_runs_the_solver_on_a_second_thread(
+    browser: Browser, server_url: str, host_port: int
+) -> None:
+    """The solver's Web Worker (game/ui/helper.py) starts in a cross-site iframe too: plain
+    Pyodide needs no storage, and its script is served cross-origin-embeddable."""
+    host = f"http://localhost:{host_port}"
+    src = f"{server_url}/?embed=1&automove=off&game=whitehead&deal=18"  # a long search
+    with guarded(browser, host, server_url) as (page, log):
+        page.goto(f"{host}/host.html?game={quote(src)}")
+        wait_event(page, log, "e.type === 'ready'")
+        frame = game_frame(page)
+        assert frame.evaluate("() => document.documentElement.dataset.storage") == "memory"
+        frame.wait_for_function(
+            "() => /^(ready|off)/.test(document.getElementById('advice').dataset.helper || '')",
+            timeout=BOOT_TIMEOUT_MS,
+        )
+        assert frame.get_attribute("#advice", "data-helper") == "ready"
+        frame.click("#hint")
+        frame.wait_for_selector("#table[data-hint='sure']", timeout=BOOT_TIMEOUT_MS)
+        assert not log.problems()
+
+
 def test_same_site_example_page(browser: Browser, server_url: str) -> None:
     with guarded(browser, server_url) as (page, log):
         page.goto(f"{server_url}/static/embed-example.html")

@@ -273,6 +273,16 @@ def test_plays_offline_after_the_first_visit(browser: Browser, dist: Path) -> No
         drag_a_tableau_move(other, linus)
         assert other.moves_count() == 1
 
+        # A long search starts the solver's second thread (game/ui/helper.py): its files
+        # come from the cache too.
+        tab.goto("/?game=whitehead&deal=18&automove=off")
+        wait_ready(other)
+        tab.wait_for_function(
+            "() => /^(ready|off)/.test(document.getElementById('advice').dataset.helper || '')",
+            timeout=BOOT_TIMEOUT_MS,
+        )
+        assert tab.get_attribute("#advice", "data-helper") == "ready"
+
         assert site.requests[before:] == []  # nothing reached the server
         assert failed == []  # nothing tried the network
         assert len(responses) > 40 and all(r.from_service_worker for r in responses), [

@@ -472,6 +472,19 @@ class Portfolio:
         self.turn = 0  # whose turn it is, and the seconds of it used so far
         self.used = 0.0
 
+    def lead(self) -> Search:
+        """The search with the largest share: the one a second thread runs alone (the
+        page's Web Worker, static/solver-worker.mjs)."""
+        return self.searches[self.shares.index(max(self.shares))]
+
+    def without_lead(self) -> None:
+        """Leave the lead to another thread: the others take turns as before, their shares
+        unchanged between them. Its "lost" is as much a proof as theirs."""
+        i = self.shares.index(max(self.shares))
+        self.searches = self.searches[:i] + self.searches[i + 1 :]
+        self.shares = self.shares[:i] + self.shares[i + 1 :]
+        self.turn, self.used = 0, 0.0
+
     @property
     def nodes(self) -> int:
         return sum(s.nodes for s in self.searches)

@@ -10,10 +10,14 @@ hidden tab, slices wait on setTimeout, which the browser slows down. Any move, u
 game starts over on the new position (a winning line the player keeps following is reused,
 not searched again).
 
+The portfolio's lead search runs on a second thread once one is up (helper.py: started by
+the first search that runs HELPER_AFTER undecided); the page runs the others, and the
+first to decide answers. Pyodide searches about twice as slowly as CPython, and the lead
+then gets a core of its own (bench/sure_hint.py).
+
 A Hint asked while the search runs says "Thinking…" and waits up to HINT_WAIT for the
-verdict (the page searches about twice as slowly as CPython: bench/sure_hint.py), then
-shows the most promising move (game/guess.py), saying it is only that; when the verdict
-comes later, the hint is told again, sure.
+verdict, then shows the most promising move (game/guess.py), saying it is only that; when
+the verdict comes later, the hint is told again, sure.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from ..notation import Move
 from ..records import replay
 from ..solver import Portfolio
 from .dom import by_id, guarded, listen
+from .helper import Helper
 
 if TYPE_CHECKING:
     from ..state import Game
@@ -47,6 +52,9 @@ BUDGET = 30.0  # seconds of search for one position before giving up ("unknown")
 # run LIKELY seconds undecided is not one that ends soon: its hint is the guess at once.
 HINT_WAIT = 2.5
 LIKELY = 3.5
+# The solver's second thread (helper.py) starts once a search has run this long undecided:
+# easy positions never pay for a second Python (about 55 MB once it has searched).
+HELPER_AFTER = 0.5
 
 
 class Advisor:
@@ -85,6 +93,14 @@ class Advisor:
         scheduling = getattr(js.navigator, "scheduling", None)  # Chromium's
         self._scheduling: Any = scheduling if hasattr(scheduling, "isInputPending") else None
         self._continuous = to_js({"includeContinuous": True}, dict_converter=js.Object.fromEntries)
+        # The solver's second thread (helper.py) runs the lead search of the position
+        # followed: ``lead`` is the id it was sent with, ``lead_over`` that it answered
+        # "unknown", ``page_over`` that the page's own searches did.
+        self.helper = Helper(self._helped, self._helper_lost)
+        self.helper.on_ready = self._hand_over
+        self.lead: int | None = None
+        self.lead_over = self.page_over = False
+        self._wait = create_proxy(guarded(self._waited))
 
     # -- following the table -----------------------------------------------------------------
 
@@ -98,6 +114,9 @@ class Advisor:
             self.show()  # the same position (a refresh): its search goes on
             return
         self.key, self.unsure, self.asked = key, None, None
+        if self.lead is not None:
+            self.helper.stop()
+            self.lead = None
         line = self.lines.get(previous) if previous is not None else None
         if key not in self.lines and line and played and line[: len(played)] == played:
             self.lines[key], self.verdicts[key] = line[len(played) :], "won"
@@ -105,6 +124,8 @@ class Advisor:
         if key not in self.verdicts:
             self.search = Portfolio(game)
             self.began = time.perf_counter()
+            self.page_over = False
+            self._hand_over()
             self._start()
         self.show()
 
@@ -118,6 +139,7 @@ class Advisor:
         key = game.key()
         self.lines[key], self.verdicts[key] = line[len(done) :], "won"
         self.search = None
+        self._drop_lead()
         self.show()
 
     def _touch(self, event: object = None) -> None:
@@ -149,26 +171,84 @@ class Advisor:
             if result is not None or time.perf_counter() >= end or self._waiting():
                 break
         if result is None and search.seconds < BUDGET:
+            if search.seconds > HELPER_AFTER:
+                self.helper.start_soon()
             self._start()
             if self.asked is not None and (
                 time.monotonic() - self.asked > HINT_WAIT or search.seconds > LIKELY
             ):
                 self.hint(wait=False)
             return
-        key = game.key()
         if result is not None and result.result in ("won", "lost"):
-            self.verdicts[key] = result.result
-            if result.result == "won":
-                self.lines[key] = result.moves
-        else:
-            self.verdicts[key] = "unknown"
-        # For bench/sure_hint.py: seconds searched, and since the search began
+            self._decided(result.result, result.moves, "page")
+        elif self.lead is None or self.lead_over:
+            self._decided("unknown", [], "page")
+        else:  # out of budget or memory here: the helper's search may still decide
+            self.page_over = True
+
+    def _decided(self, verdict: str, line: list[str], by: str) -> None:
+        """The search of the position followed ended: won (with ``line``), lost, unknown."""
+        game, search = self.game, self.search
+        if game is None or search is None:
+            return
+        key = game.key()
+        self.verdicts[key] = verdict
+        if verdict == "won":
+            self.lines[key] = line
+        # For bench/sure_hint.py and the tests: the page's own seconds of search, the
+        # seconds since the search began, and who decided ("page" or "helper")
         took = time.perf_counter() - self.began
-        by_id("advice").dataset.searched = f"{search.seconds:.3f} {took:.3f}"
+        advice = by_id("advice")
+        advice.dataset.searched = f"{search.seconds:.3f} {took:.3f}"
+        advice.dataset.decidedBy = by
         self.search = None
+        self._drop_lead()
         self.show()
         if self.asked is not None or (self.unsure == key and self.verdicts[key] != "unknown"):
             self.hint()
+
+    # -- the second thread -------------------------------------------------------------------
+
+    def _hand_over(self) -> None:
+        """Give the lead search of the position followed to the helper, when it is ready
+        (at a new position, or when it becomes ready during a search)."""
+        if self.search is None or self.lead is not None or self.game is None:
+            return
+        lead = self.helper.ask(self.game)
+        if lead is not None:
+            self.search.without_lead()
+            self.lead, self.lead_over = lead, False
+
+    def _drop_lead(self) -> None:
+        if self.lead is not None:
+            self.helper.stop()
+            self.lead = None
+
+    def _helped(self, lead: int, answer: dict[str, Any]) -> None:
+        if lead != self.lead or self.search is None:
+            return  # an answer for a position left since
+        verdict = answer.get("result")
+        if verdict in ("won", "lost"):
+            moves = answer.get("moves")
+            self._decided(str(verdict), [str(m) for m in moves or []], "helper")
+        else:
+            self.lead_over = True
+            if self.page_over:
+                self._decided("unknown", [], "helper")
+
+    def _helper_lost(self) -> None:
+        """The helper stopped for good: a search it was running starts again here, whole."""
+        if self.lead is None or self.search is None or self.game is None:
+            return
+        self.lead = None
+        self.search = Portfolio(self.game)
+        self.page_over = False
+        self._start()
+
+    def _waited(self) -> None:
+        """HINT_WAIT after a hint was asked: the guess, if the search has not decided."""
+        if self.asked is not None and time.monotonic() - self.asked >= HINT_WAIT - 0.05:
+            self.hint(wait=False)
 
     # -- telling -----------------------------------------------------------------------------
 
@@ -237,6 +317,7 @@ class Advisor:
         if verdict is None and wait and likely:
             if self.asked is None:
                 self.asked = time.monotonic()
+                js.setTimeout(self._wait, HINT_WAIT * 1000)
             self.say("Thinking…")
             return
         self.asked = self.unsure = None
