@@ -24,7 +24,10 @@ def one_line(error: BaseException) -> str:
 
 
 def label(value: object) -> str:
-    """A short test id for any value."""
+    """A short test id for any value; the same in every process (pytest-xdist's workers
+    must collect the same ids), so a plain object is not named by its address."""
+    if type(value) is object:
+        return "object()"
     return reprlib.repr(value)[:30]
 
 
