@@ -9,22 +9,37 @@ becomes a win, and nothing else counts a game twice.
 Wins with help are kept apart from wins without (:class:`Help`): hints asked, a solver's
 verdict seen, Finish pressed before the rest was forced. Only wins without help set the
 best time and the fewest moves.
+
+Daily deals (game/daily.py, always played with no house rules) are kept per game too, by
+date (:class:`DailyResult`). A daily counts once, at its first finish: won, lost, or
+abandoned (a loss). Played again it is practice and counts nowhere, nor does a lost daily
+undone and won: its first finish stands. :func:`daily_summary` sums them up for the page.
+
+Stored: version 2 has the daily results (``"dailies": {"linus": {"2026-12-01": ["won", 88,
+301.5]}}``: outcome, moves, seconds) and the game in progress's ``"daily"`` date; it is
+written only once there is something daily to keep, so that statistics without dailies
+stay version 1, readable by a page from before. A damaged daily result is left out with a
+notice (:attr:`Stats.damaged`); the rest is kept.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import asdict, dataclass, field, fields, replace
+from datetime import date, timedelta
 from itertools import combinations
 from typing import Any
 
 from .deals import MAX_DEAL
 from .jsontext import parse
-from .notation import GameError, NewerVersion, newer
+from .notation import GameError, NewerVersion, newer, shown
 from .rules import GAMES
 
-VERSION = 1
+VERSION = 2  # 2: daily results; 1 (still written without them) had none
 RECENT = 30  # results kept for the chart
+DAYS_SHOWN = 30  # days in the daily calendar
+MAX_TEXT = 1_000_000  # real ones: a few kB, plus about 40 kB a year of daily results
 
 
 class StatsError(GameError):
@@ -169,15 +184,55 @@ class Current:
     counted: str | None = None  # the outcome it was counted with
     streak_before: int = 0  # the streak its loss broke, given back if it is won after all
     help: Help = field(default_factory=Help)  # kept in the saved game too (saved.py)
+    daily: date | None = None  # the day whose daily deal it is (stored "YYYY-MM-DD")
+
+
+@dataclass(frozen=True)
+class DailyResult:
+    """How a day's daily deal ended the first time (the only time it counts)."""
+
+    outcome: str  # "won", "lost" or "abandoned" (a loss: left unfinished)
+    moves: int  # 0 when abandoned: none known
+    seconds: float
+
+    @property
+    def won(self) -> bool:
+        return self.outcome == "won"
+
+
+@dataclass(frozen=True)
+class DailySummary:
+    """A game's daily deals for the page: days played and won, streaks, the calendar."""
+
+    played: int
+    won: int
+    streak: int  # won days in a row, up to today (or yesterday, until today's is won)
+    best_streak: int
+    days: list[tuple[date, str | None]]  # the DAYS_SHOWN days to today: "won"/"lost"/None
 
 
 @dataclass
 class Stats:
     tallies: dict[str, Tally] = field(default_factory=dict)
     current: Current | None = None
+    dailies: dict[str, dict[date, DailyResult]] = field(default_factory=dict)  # game -> day
+    # What loads() left out as damaged, in words (not stored): for a notice.
+    damaged: list[str] = field(default_factory=list, compare=False, repr=False)
 
     def tally(self, key: str) -> Tally:
         return self.tallies.setdefault(key, Tally())
+
+    def daily_done(self, game: str, day: date) -> bool:
+        """Was ``day``'s daily deal of ``game`` finished before? Then it is practice."""
+        return day in self.dailies.get(game, {})
+
+    def _practice(self, c: Current) -> bool:
+        return c.daily is not None and self.daily_done(c.key, c.daily)
+
+    def _daily_ended(self, c: Current, outcome: str, seconds: float, moves: int) -> None:
+        if c.daily is not None:
+            result = DailyResult(outcome, moves, round(seconds, 1))
+            self.dailies.setdefault(c.key, {})[c.daily] = result
 
     def add(self, key: str, outcome: str, seconds: float, moves: int, helped: bool = False) -> None:
         if outcome not in OUTCOMES:
@@ -189,27 +244,43 @@ class Stats:
     def in_progress(self) -> bool:
         """Would leaving the game now count as a loss?"""
         c = self.current
-        return c is not None and c.played and c.counted is None
+        return c is not None and c.played and c.counted is None and not self._practice(c)
 
-    def begin(self, key: str, deal: int, played: bool = False) -> bool:
-        """A new game (or the same deal again); True if that abandoned the one in progress.
-        The same deal again keeps the help it had: what a hint showed is still known."""
+    def begin(self, key: str, deal: int, played: bool = False, daily: date | None = None) -> bool:
+        """A new game (or the same deal again); True if that abandoned the one in progress
+        (a daily so left is finished: a loss). ``daily``: it is that day's daily deal, which
+        has no house rules. The same deal again keeps the help it had: what a hint showed
+        is still known."""
+        if daily is not None and "+" in key:
+            raise ValueError(f"a daily deal has no house rules, not {key!r}")
         c = self.current
         abandoned = self.in_progress()
         if abandoned:
             assert c is not None
             self.add(c.key, "abandoned", 0, 0)
+            self._daily_ended(c, "abandoned", 0, 0)
         again = c is not None and (c.key, c.deal) == (key, deal)
-        self.current = Current(key, deal, played, help=replace(c.help) if again and c else Help())
+        had = replace(c.help) if again and c else Help()
+        self.current = Current(key, deal, played, help=had, daily=daily)
         return abandoned
 
-    def resume(self, key: str, deal: int, played: bool, had: Help | None = None) -> bool:
-        """The saved game is back: the same one as before, unless it is another deal. The
-        help it had is the most either place (these statistics, the saved game) knew of."""
+    def resume(
+        self,
+        key: str,
+        deal: int,
+        played: bool,
+        had: Help | None = None,
+        daily: date | None = None,
+    ) -> bool:
+        """The saved game is back: the same one as before, unless it is another deal (or
+        another day's daily). ``daily`` None keeps what these statistics know: a saved
+        game need not say it is a daily. The help it had is the most either place (these
+        statistics, the saved game) knew of."""
         c = self.current
         left = False
-        if c is None or (c.key, c.deal) != (key, deal):
-            left = self.begin(key, deal, played)
+        same = c is not None and (c.key, c.deal) == (key, deal)
+        if c is None or not same or (daily is not None and c.daily != daily):
+            left = self.begin(key, deal, played, daily)
         if had is not None and self.current is not None:
             self.current.help = self.current.help.joined(had)
         return left
@@ -236,13 +307,15 @@ class Stats:
             self.current.played = True
 
     def finish(self, outcome: str, seconds: float, moves: int) -> bool:
-        """The game just ended ("won" or "lost"); True if that changed the statistics."""
+        """The game just ended ("won" or "lost"); True if that changed the statistics.
+        A daily finished before (practice) changes nothing."""
         c = self.current
-        if c is None or not c.played:
+        if c is None or not c.played or self._practice(c):
             return False
         if c.counted is None:
             c.streak_before = self.tally(c.key).streak
             self.add(c.key, outcome, seconds, moves, c.help.given)
+            self._daily_ended(c, outcome, seconds, moves)
             c.counted = outcome
             return True
         t = self.tallies.get(c.key)  # None: reset since it was counted
@@ -254,23 +327,35 @@ class Stats:
         return False
 
     def reset(self, key: str | None = None) -> None:
-        """Forget every tally, or one variant's; the game in progress still counts."""
+        """Forget every tally, or one variant's (a game without house rules: its daily
+        results too); the game in progress still counts."""
         if key is None:
             self.tallies.clear()
+            self.dailies.clear()
         else:
             self.tallies.pop(key, None)
+            self.dailies.pop(key, None)
 
     # -- storing ---------------------------------------------------------------------------
 
     def dumps(self) -> str:
         tallies = {k: asdict(t) for k, t in self.tallies.items()}
         current = asdict(self.current) if self.current else None
-        data = {"version": VERSION, "tallies": tallies, "current": current}
+        daily: date | None = current.pop("daily") if current else None
+        data: dict[str, Any] = {"version": 1, "tallies": tallies, "current": current}
+        if self.dailies or daily is not None:  # else version 1, as a page from before wrote
+            if current is not None:
+                current["daily"] = daily.isoformat() if daily else None
+            data["version"] = VERSION
+            data["dailies"] = {
+                game: {day.isoformat(): [r.outcome, r.moves, r.seconds] for day, r in days.items()}
+                for game, days in self.dailies.items()
+            }
         return json.dumps(data, separators=(",", ":"))
 
     @classmethod
     def loads(cls, text: object) -> Stats:
-        if not isinstance(text, str) or len(text) > 200_000:  # real ones: a few kB
+        if not isinstance(text, str) or len(text) > MAX_TEXT:
             raise StatsError("the statistics are damaged (not text, or far too long)")
         try:
             data: Any = parse(text)
@@ -278,17 +363,24 @@ class Stats:
             raise StatsError("the statistics are damaged (not JSON)") from None
         if isinstance(data, dict) and newer(data.get("version"), VERSION):
             raise StatsNewer("the statistics are from a newer version")
-        if not isinstance(data, dict) or data.get("version") != VERSION:
+        if not isinstance(data, dict) or data.get("version") not in (1, VERSION):
             raise StatsError("the statistics are from another version")
         tallies = data.get("tallies")
         if not isinstance(tallies, dict):
             raise StatsError("the statistics are damaged (no tallies)")
+        dailies = data.get("dailies") if data["version"] == VERSION else {}
+        if not isinstance(dailies, dict):
+            raise StatsError("the statistics are damaged (no daily results)")
         out = cls()
         for key, raw in tallies.items():
             _check_key(key)
             out.tallies[key] = _tally(raw)
         if data.get("current") is not None:
-            out.current = _current(data["current"])
+            out.current = _current(data["current"], out.damaged)
+        for game, days in dailies.items():
+            kept = _daily_results(game, days, out.damaged)
+            if kept:
+                out.dailies[game] = kept
         return out
 
 
@@ -304,9 +396,9 @@ def _check_key(key: object) -> None:
         raise StatsError(f"the statistics are damaged (unknown house rule in {str(key)[:40]!r})")
 
 
-def _current(raw: object) -> Current:
+def _current(raw: object, damaged: list[str]) -> Current:
     names = {f.name for f in fields(Current)}
-    if not isinstance(raw, dict) or not names - {"help"} <= set(raw) <= names:
+    if not isinstance(raw, dict) or not names - {"help", "daily"} <= set(raw) <= names:
         raise StatsError("the statistics are damaged (the game in progress)")
     _check_key(raw["key"])
     deal, streak = raw["deal"], raw["streak_before"]
@@ -318,7 +410,56 @@ def _current(raw: object) -> Current:
         had = Help.read(raw.get("help", {}))
     except ValueError as e:
         raise StatsError(f"the statistics are damaged (the game in progress: {e})") from None
-    return Current(**{**raw, "help": had})
+    daily = raw.get("daily")
+    if daily is not None:  # a bad mark is dropped: the game goes on as an ordinary one
+        daily = _day(daily)
+        if daily is None or "+" in raw["key"]:
+            damaged.append(f"the daily deal in progress, {shown(raw['daily'])}")
+            daily = None
+    return Current(**{**raw, "help": had, "daily": daily})
+
+
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")  # ASCII digits only
+MAX_MOVES = 1_000_000
+
+
+def _day(text: object) -> date | None:
+    """The date stored as ``YYYY-MM-DD``, or None if it is not one."""
+    if not isinstance(text, str) or not _DATE.fullmatch(text):
+        return None
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        return None
+
+
+def _daily_results(game: object, raw: object, damaged: list[str]) -> dict[date, DailyResult]:
+    """One game's daily results as stored; each damaged one is left out, and said in
+    ``damaged`` (the whole record if it is not one)."""
+    if not isinstance(game, str) or game not in GAMES or not isinstance(raw, dict):
+        damaged.append(f"the daily results of {shown(game)}")
+        return {}
+    out = {}
+    for text, result in raw.items():
+        day = _day(text)
+        if day is None or not _daily_result(result):
+            damaged.append(f"the daily result of {game} on {shown(text)}")
+            continue
+        outcome, moves, seconds = result
+        out[day] = DailyResult(outcome, moves, seconds)
+    return out
+
+
+def _daily_result(raw: object) -> bool:
+    """Is ``raw`` a stored daily result: ``[outcome, moves, seconds]``?"""
+    if not isinstance(raw, list) or len(raw) != 3:
+        return False
+    outcome, moves, seconds = raw
+    if outcome not in OUTCOMES or type(moves) is not int or not 0 <= moves <= MAX_MOVES:
+        return False
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float):
+        return False
+    return 0 <= seconds < 1e9  # NaN fails too
 
 
 def _tally(raw: object) -> Tally:
@@ -373,3 +514,53 @@ def chart_svg(tally: Tally, width: int = 300, height: int = 40) -> str:
         f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" aria-label="{label}">'
         f"<title>{label}</title>{''.join(bars)}</svg>"
     )
+
+
+# -- daily deals, for the page ---------------------------------------------------------------
+
+
+def daily_summary(stats: Stats, game: str, today: date) -> DailySummary:
+    """``game``'s daily deals as of ``today`` (the player's local date)."""
+    results = stats.dailies.get(game, {})
+    won = {day for day, r in results.items() if r.won}
+
+    def run(end: date) -> int:  # won days in a row, ending on ``end``
+        n = 0
+        while end - timedelta(days=n) in won:
+            n += 1
+        return n
+
+    # Today's not won yet (the morning) keeps yesterday's streak; tomorrow's may be out
+    # already east of here (daily.parse_day), and adds to it.
+    streak = max(run(today + timedelta(days=1)), run(today), run(today - timedelta(days=1)))
+    best = max((run(day) for day in won if day + timedelta(days=1) not in won), default=0)
+    days = [today - timedelta(days=n) for n in range(DAYS_SHOWN - 1, -1, -1)]
+    shown_days = [
+        (d, ("won" if results[d].won else "lost") if d in results else None) for d in days
+    ]
+    return DailySummary(len(results), len(won), streak, best, shown_days)
+
+
+def daily_words(summary: DailySummary) -> str:
+    """``Days played 5 · won 3 · streak 2 (best 3)``."""
+    s = summary
+    return f"Days played {s.played} · won {s.won} · streak {s.streak} (best {s.best_streak})"
+
+
+_MARKS = {"won": ("✓", "won"), "lost": ("✗", "lost"), None: ("", "not played")}
+
+
+def daily_calendar(summary: DailySummary) -> str:
+    """The calendar's days as list items, oldest first: a mark (✓ won, ✗ lost, nothing:
+    not played), not colour alone, and a name each ("1 December: won"); the last is today."""
+    cells = []
+    for i, (day, outcome) in enumerate(summary.days):
+        mark, said = _MARKS[outcome]
+        today = i == len(summary.days) - 1
+        name = f"{day.day} {day:%B}{', today' * today}: {said}"
+        kind = f"{outcome or 'none'}{' today' * today}"
+        cells.append(
+            f'<li class="{kind}"><span role="img" aria-label="{name}" title="{name}">'
+            f"{mark}</span></li>"
+        )
+    return "".join(cells)

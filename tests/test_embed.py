@@ -16,11 +16,13 @@ uncaught error, no CSP violation (the host server sends a strict CSP of its own 
 from __future__ import annotations
 
 import html
+import re
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from datetime import date
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, cast
@@ -33,6 +35,7 @@ from test_table_kit import DEALS, LAYOUT_JS, POINT_JS, Layout, engine_piles
 
 import game
 from game.assist import auto_moves
+from game.daily import daily_deal
 from game.notation import T0, pile_name
 from game.state import Game
 
@@ -336,6 +339,13 @@ def test_cross_site_embed_boots_without_storage_plays_and_obeys(
             page.mouse.click(x, y)
         lost = wait_event(page, log, "e.type === 'lost'", seen)
         assert (lost["status"], lost["moves"]) == ("lost", LOST_AFTER)
+        # what Share would hand over, for a host to show or post (game/share.py)
+        assert set(lost["share"]) == {"text", "link"}
+        assert re.fullmatch(
+            rf"Whitehead, deal {LOST_DEAL}: lost after {LOST_AFTER} moves, \d+:\d\d, without help\.",
+            lost["share"]["text"],
+        ), lost["share"]
+        assert lost["share"]["link"] == f"{server_url}/?game=whitehead&deal={LOST_DEAL}"
 
 
 def test_cross_site_embed_runs_the_solver_on_a_second_thread(
@@ -391,6 +401,16 @@ def test_same_site_example_page(browser: Browser, server_url: str) -> None:
         wait_layout(frame, before)
         assert page.inner_text("#state").startswith(f"Whitehead, deal {deal}")
         assert page.locator("#events li").count() == len(events(page))
+
+        # A day's daily deal, asked for by the host (game/daily.py: the same everywhere)
+        seen = len(events(page))
+        page.evaluate(
+            "() => document.getElementById('game').contentWindow.postMessage("
+            "{type: 'newGame', game: 'linus', daily: '2026-12-01'}, '*')"
+        )
+        want = daily_deal("linus", date(2026, 12, 1))
+        wait_event(page, log, f"e.type === 'status' && e.deal === {want}", seen)
+        assert frame.inner_text("#daily-badge") == "Daily 1 Dec"
 
 
 # Records, in the game's iframe, each message it receives. The game's own listener came

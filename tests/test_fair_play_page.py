@@ -159,10 +159,12 @@ def test_a_lost_game_says_whether_it_could_have_been_won(ui: Ui) -> None:
     expect(page.locator("#outcome")).to_have_attribute("data-outcome", "lost")
     line = page.locator("#advice")
     expect(line).to_have_text(re.compile(r"^It could have been won: undo \d+ moves?$"))
-    # Seen: the game had help now, whatever follows (an undo and a win).
-    assert stored(ui, STATS_KEY)["current"]["help"]["verdict"] is True
+    # Seen once the game is over: no help to the game that ended (its share says so)...
+    assert stored(ui, STATS_KEY)["current"]["help"]["verdict"] is False
     page.locator("#outcome-undo").click()
     expect(line).to_have_text(re.compile(r"^No longer winnable: undo \d+ moves? to get back$"))
+    # ...but help to the game it goes on as, whatever follows (an undo and a win)
+    assert stored(ui, STATS_KEY)["current"]["help"]["verdict"] is True
 
 
 # -- wins with help ----------------------------------------------------------------------------

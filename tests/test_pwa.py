@@ -17,6 +17,7 @@ import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from datetime import date
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -30,6 +31,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_table_kit import DEALS, Ui, engine_piles, guarded_page
 
 import game
+from game.daily import daily_deal
 from game.notation import T0
 
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -276,6 +278,11 @@ def test_plays_offline_after_the_first_visit(browser: Browser, dist: Path) -> No
         assert other.layout() == engine_piles(linus)
         drag_a_tableau_move(other, linus)
         assert other.moves_count() == 1
+
+        # A daily deal: worked out in the page, offline, the same as the engine's
+        tab.goto("/?game=blind-alleys&daily=2026-12-01&automove=off")
+        wait_ready(other)
+        assert tab.inner_text("#deal-number") == str(daily_deal("blind-alleys", date(2026, 12, 1)))
 
         # A long search starts the solver's second thread (game/ui/helper.py): its files
         # come from the cache too.

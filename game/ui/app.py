@@ -8,6 +8,7 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable
+from datetime import date
 from typing import Any
 from urllib.parse import parse_qsl
 
@@ -17,15 +18,18 @@ from pyodide.ffi import create_proxy, to_js
 from .. import GAMES, IllegalMove, new_game, review
 from ..assist import auto_moves, destinations, movable
 from ..cards import pretty
+from ..daily import daily_deal
 from ..explain import why_illegal
 from ..help import rules_text
 from ..notation import ANY_FOUNDATION, F0, STOCK, T0, WASTE, Move
 from ..saved import Saved, SavedError, unpack
+from ..share import Claim
 from ..state import Game, Plain
 from . import hintmark, params
 from .advisor import Advisor
 from .celebrate import Celebration
 from .confirm import Confirm
+from .dailyview import DailyView, day_words
 from .dom import absent, by_id, guarded, listen
 from .embed import Embed
 from .finder import DealFinder
@@ -97,6 +101,7 @@ class App:
         self.celebration = Celebration()
         self.prefs = Prefs(self)
         self.stats = StatsView(self, Confirm())
+        self.dailies = DailyView(self)
         self._finish_step = create_proxy(guarded(self._finish_next))
         self.writer = Writer(None, "", lambda: None, lambda t: None, dict, lambda k: None, str)
 
@@ -105,7 +110,8 @@ class App:
     def start(self) -> None:
         query = dict(parse_qsl(str(js.location.search).lstrip("?"), keep_blank_values=True))
         choice = params.read(query)
-        self.extra = {k: v for k, v in query.items() if k not in ("game", "deal", "rules")}
+        own = ("game", "deal", "rules", "daily", "beat")  # the deal's, not kept across deals
+        self.extra = {k: v for k, v in query.items() if k not in own}
         self._build_menus()
         self._bind()
         self.pointer = Pointer(self)
@@ -128,8 +134,10 @@ class App:
         else:  # the URL's wins over the settings for this visit
             self.automove = choice.automove
         rules = choice.rules
-        if "rules" not in query and "deal" not in query:
+        if "rules" not in query and "deal" not in query and choice.daily is None:
             rules = self.prefs.settings.rules_for(choice.game)
+        if choice.daily is not None:  # worked out here, the same on every device
+            choice.deal = daily_deal(choice.game, choice.daily)
         saved = self.store.load()
         # This page takes the game before it saves anything (writer.py); another tab that
         # played it goes idle. A newer page's save is left alone: this page plays apart.
@@ -148,7 +156,13 @@ class App:
         if saved is not None and self._wanted(saved, query, choice):
             self.resume(saved)
         else:
-            notices.append(self.new(choice.game, choice.deal or params.fresh_deal(), rules))
+            deal = choice.deal or params.fresh_deal()
+            notices.append(self.new(choice.game, deal, rules, daily=choice.daily))
+        # A challenge is to beat on the link's own deal (one with no deal names none).
+        here = (self.game.rules.name, self.game.deal) == (choice.game, choice.deal)
+        if choice.claim is not None and choice.deal and here:
+            self.dailies.shown(self.dailies.daily, choice.claim)
+            self._share()
         notices.append(self.store.notice)
         if any(notices):
             self.say(" ".join(n for n in notices if n))
@@ -156,6 +170,7 @@ class App:
         if not absent(loading):
             loading.remove()
         by_id("python-version").textContent = "Python " + ".".join(map(str, sys.version_info[:3]))
+        self.viewer.from_fragment()  # a game link (#r=…): over the welcome, which waits
         js.document.body.dataset.ready = "true"
         self.embed.send("ready", **self._about())
         if greet:  # a first visit: over the table, once Python is up
@@ -164,7 +179,7 @@ class App:
     @staticmethod
     def _wanted(saved: Saved, query: dict[str, str], choice: params.Choice) -> bool:
         """Resume the saved game unless the URL asks for another deal (a shared link)."""
-        if "deal" not in query and "game" not in query:
+        if "deal" not in query and "game" not in query and choice.daily is None:
             return True
         g = saved.game
         return (g.rules.name, g.deal, set(g.rules.active)) == (
@@ -188,7 +203,9 @@ class App:
         if not self._may_play():
             js.console.warn("solitaire: ignored a command: the game is open in another tab")
             return
-        if command.kind == "newGame":
+        if command.kind == "newGame" and command.daily is not None:
+            self.dailies.open(command.game, command.daily)
+        elif command.kind == "newGame":
             self.new(command.game, command.deal or params.fresh_deal(), command.rules)
         elif command.kind == "undo":
             self.undo()
@@ -213,6 +230,8 @@ class App:
             "outcome-restart": self._closing(self.restart),
             "outcome-new": self._closing(self.new_deal),
             "outcome-stats": self.stats.show,
+            "outcome-share": self.dailies.offer,
+            "daily-button": self.dailies.ask_today,
         }
         for id_, fn in buttons.items():
             listen(by_id(id_), "click", lambda e, fn=fn: fn())
@@ -232,16 +251,25 @@ class App:
     def rules_on(self) -> dict[str, bool]:
         return dict.fromkeys(self.game.rules.active, True)
 
-    def new(self, name: str, deal: int, rules: dict[str, bool]) -> str:
-        """Deal it; what to say if that abandoned a game in progress (it is said too)."""
+    def new(
+        self,
+        name: str,
+        deal: int,
+        rules: dict[str, bool],
+        daily: date | None = None,
+        claim: Claim | None = None,
+    ) -> str:
+        """Deal it (``daily``: it is that day's daily deal; ``claim``: a challenge to play
+        it against); what to say if that abandoned a game in progress (it is said too)."""
         if not self._may_play():
             return ""
         if self.finder is not None:  # whatever asked for this game, the search is moot
             self.finder.cancel()
             self.finder = None
-        self._show(new_game(name, deal, **rules), turns=[], undone=[])
-        left = self.stats.begin(self.game)
-        self.say(f"{left}{self.game.rules.title}, deal {deal}.")
+        self._show(new_game(name, deal, **rules), turns=[], undone=[], daily=daily, claim=claim)
+        left = self.stats.begin(self.game, daily=daily)
+        what = f"the daily deal of {day_words(daily)}" if daily else f"deal {deal}"
+        self.say(f"{left}{self.game.rules.title}, {what}.{self.dailies.practice_words()}")
         self._after([], dealing=True)
         return left
 
@@ -253,11 +281,22 @@ class App:
         if saved.game.moves or saved.elapsed:  # the clock goes on from where it stopped
             self.started = time.monotonic() - saved.elapsed
         left = self.stats.resume(self.game, saved.help)
+        self.dailies.shown(self.stats.daily)
+        self._share()
         self.say(f"{left}{self.game.rules.title}, deal {self.game.deal}: your game is back.")
         self.refresh()
 
-    def _show(self, game: Game, turns: list[int], undone: list[int], dealt: int = 0) -> None:
+    def _show(
+        self,
+        game: Game,
+        turns: list[int],
+        undone: list[int],
+        dealt: int = 0,
+        daily: date | None = None,
+        claim: Claim | None = None,
+    ) -> None:
         self.game = game
+        self.dailies.shown(daily, claim)
         self.turns, self.undone, self.last_tap = turns, undone, None
         self.dealt = dealt
         self.started = self.finished = None
@@ -274,8 +313,9 @@ class App:
 
     def _share(self) -> None:
         """The URL shares this deal (with the URL's own automove, if it came with one)."""
-        name, deal = self.game.rules.name, self.game.deal
-        js.history.replaceState(None, "", params.query_of(name, deal, self.rules_on(), self.extra))
+        name, deal, daily = self.game.rules.name, self.game.deal, self.dailies
+        query = params.query_of(name, deal, self.rules_on(), self.extra, daily.daily, daily.claim)
+        js.history.replaceState(None, "", query)
 
     def ask_new_deal(self) -> None:
         self.stats.ask_abandon("A new deal", self.new_deal)
@@ -364,7 +404,9 @@ class App:
         return run
 
     def restart(self) -> None:
-        self.new(self.game.rules.name, self.game.deal, self.rules_on())
+        """The same deal from its start: still the daily deal, still the challenge."""
+        again = self.dailies
+        self.new(self.game.rules.name, self.game.deal, self.rules_on(), again.daily, again.claim)
 
     def accepting(self) -> bool:
         return absent(js.document.querySelector("dialog[open]"))
@@ -609,6 +651,9 @@ class App:
                 "outcome-text"
             ).textContent = "This game is lost. Undo, restart the deal or deal again."
             self.say("No moves left: the game is lost.")
+        challenge = self.dailies.ended(status == "won", moves, self.elapsed())
+        by_id("outcome-challenge").textContent = challenge
+        by_id("outcome-challenge").hidden = not challenge
         dialog.dataset.outcome = status
         by_id("outcome-undo").hidden = status == "won"
         if status == "won" and fresh:  # just won: a chime, the cascade, then the dialog
@@ -621,7 +666,7 @@ class App:
             self.celebration.play(self.table, reveal)
         else:
             dialog.showModal()
-        self.embed.send(status, **self._about())
+        self.embed.send(status, **self._about(), share=self.dailies.shared())
 
     def save(self) -> None:
         if not self.writer.check():

@@ -9,9 +9,13 @@ Events the game posts to the page that embeds it (``window.parent``)::
 ``move`` is in "move" events only. Commands the game takes from that page::
 
     {"type": "newGame", "game": "linus", "deal": 5, "rules": {"pgs": true}}
+    {"type": "newGame", "game": "linus", "daily": "2026-12-01"}
     {"type": "undo"}   {"type": "redo"}   {"type": "restart"}
 
-``deal`` and ``rules`` of newGame are optional (a fresh deal; no house rules). Who may send
+``deal`` and ``rules`` of newGame are optional (a fresh deal; no house rules). ``daily``
+asks for that day's daily deal (``""``: today's, by the player's date; no house rules),
+instead of a deal. "won" and "lost" events also carry ``share``: ``{"text", "link"}``, the
+result as the page's Share button gives it (game/share.py: no moves, no spoilers). Who may send
 commands is the allow-list of ``<meta name="embed-origins">``: origins separated by spaces,
 or ``*`` for any page. Events go to those origins only.
 """
@@ -20,9 +24,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any
 from urllib.parse import urlsplit
 
+from ..daily import parse_day
 from ..deals import MAX_DEAL
 from ..rules import GAMES
 
@@ -39,12 +45,14 @@ class Command:
     game: str = ""
     deal: int | None = None  # newGame without a deal: a fresh one
     rules: dict[str, bool] = field(default_factory=dict)
+    daily: date | None = None  # newGame of a day's daily deal
 
 
-def check(data: Any) -> Command:
+def check(data: Any, today: date | None = None) -> Command:
     """The command a message asks for, or ValueError saying what is wrong with it.
 
-    ``data`` is the message as JSON gives it back (dict, list, str, number, None).
+    ``data`` is the message as JSON gives it back (dict, list, str, number, None);
+    ``today`` the player's local date (a test's own).
     """
     if not isinstance(data, dict):
         raise ValueError('a command is an object like {"type": "undo"}')
@@ -60,6 +68,13 @@ def check(data: Any) -> Command:
     name, deal, rules = data.get("game"), data.get("deal"), data.get("rules", {})
     if not isinstance(name, str) or name not in GAMES:
         raise ValueError(f"newGame needs a game: {', '.join(GAMES)}")
+    if "daily" in data:
+        day = data["daily"]
+        if not isinstance(day, str) or deal is not None or rules:
+            raise ValueError(
+                'newGame\'s daily is a date like "2026-12-01" (or ""), with no deal or rules'
+            )
+        return Command(kind, name, daily=parse_day(day, today or date.today()))
     if deal is not None and (type(deal) is not int or not 1 <= deal <= MAX_DEAL):
         raise ValueError(f"newGame's deal must be a whole number from 1 to {MAX_DEAL}")
     known = {h.name for h in GAMES[name].house_rules}

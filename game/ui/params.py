@@ -1,5 +1,6 @@
 """Reading the page's URL: ``?game=whitehead&deal=123&automove=safe&rules=kings_only``
-(and ``sound=1`` or ``0``).
+(and ``sound=1`` or ``0``); ``?game=linus&daily=2026-12-01`` (or a bare ``daily``: today's)
+for a daily deal (game/daily.py); ``beat=97-252`` for a challenge (game/share.py).
 
 Pure: a bad parameter becomes a notice and a sane default, never an exception.
 """
@@ -8,12 +9,18 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from datetime import date
 
 from ..assist import AUTOMOVE
+from ..daily import parse_day
 from ..deals import MAX_DEAL
 from ..rules import GAMES
+from ..share import BEAT, Claim, ClaimError, read_claim
 
 DEFAULT_GAME = "whitehead"
+# New deals are drawn from 1 ... READABLE: seven digits at most, easy to read out and
+# type. Every number up to MAX_DEAL still opens (links made before this).
+READABLE = 9_999_999
 
 
 @dataclass
@@ -23,15 +30,18 @@ class Choice:
     automove: str = "safe"
     rules: dict[str, bool] = field(default_factory=dict)
     sound: bool | None = None  # None: as the settings say (off in the embedded page)
+    daily: date | None = None  # the daily deal of this day (then deal and rules are unused)
+    claim: Claim | None = None  # a challenge to beat (only a claim: never checked)
     notices: list[str] = field(default_factory=list)
 
 
 def fresh_deal(rng: random.Random | None = None) -> int:
-    return (rng or random.SystemRandom()).randint(1, MAX_DEAL)
+    return (rng or random.SystemRandom()).randint(1, READABLE)
 
 
-def read(query: dict[str, str]) -> Choice:
-    """The choice a URL's query makes, with a notice for each part that was ignored."""
+def read(query: dict[str, str], today: date | None = None) -> Choice:
+    """The choice a URL's query makes, with a notice for each part that was ignored.
+    ``today``: the player's local date (a test's own)."""
     c = Choice()
     name = query.get("game")
     if name is not None:
@@ -68,12 +78,38 @@ def read(query: dict[str, str]) -> Choice:
             c.rules[n] = True
         else:
             c.notices.append(f"{GAMES[c.game].title} has no house rule {_short(n)}; ignored.")
+    day = query.get("daily")
+    if day is not None:
+        try:
+            c.daily = parse_day(day, today or date.today())
+        except ValueError as e:
+            c.notices.append(f"{_sentence(str(e))}; dealt a new one.")
+        else:
+            c.deal = 0
+            if c.rules:  # the daily deal is proven winnable as the game is, without them
+                c.notices.append("The daily deal is played without house rules.")
+                c.rules = {}
+    try:
+        c.claim = read_claim(query.get(BEAT), c.game)
+    except ClaimError as e:
+        c.notices.append(f"{_sentence(str(e))}.")
     return c
 
 
-def query_of(game: str, deal: int, rules: dict[str, bool], extra: dict[str, str]) -> str:
-    """The query string that shares this deal (other parameters kept as they were)."""
-    parts = {**extra, "game": game, "deal": str(deal)}
+def query_of(
+    game: str,
+    deal: int,
+    rules: dict[str, bool],
+    extra: dict[str, str],
+    daily: date | None = None,
+    claim: Claim | None = None,
+) -> str:
+    """The query string that shares this deal (other parameters kept as they were): a
+    daily deal by its date, and the challenge it is played against, if any."""
+    parts = {**extra, "game": game}
+    parts.update({"daily": daily.isoformat()} if daily else {"deal": str(deal)})
+    if claim:
+        parts[BEAT] = claim.param
     on = ",".join(n for n, v in rules.items() if v)
     if on:
         parts["rules"] = on
@@ -82,6 +118,10 @@ def query_of(game: str, deal: int, rules: dict[str, bool], extra: dict[str, str]
     from urllib.parse import urlencode
 
     return "?" + urlencode(parts, safe=",")
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _short(text: str) -> str:

@@ -20,6 +20,7 @@ from ..saved import Saved
 from ..state import Game
 from ..transfer import file_name, file_text
 from .dom import by_id, guarded, listen
+from .linkview import LinkView
 from .table import Table
 from .transfer import bind_drop, bind_picker, download
 
@@ -57,6 +58,7 @@ class Viewer:
         listen(self.dialog, "close", lambda e: self.stop())
         bind_picker(by_id("replay-import"), by_id("replay-file"), self.opened, self.refused)
         bind_drop(js.document, self.opened, self.refused)
+        self.links = LinkView(self)  # Share replay, Play this deal, and pages opened by a link
 
     # -- showing ------------------------------------------------------------------------
 
@@ -84,6 +86,7 @@ class Viewer:
         whose = f"{source}, not your game" if source else "your game"
         by_id("replay-source").textContent = f"{about} ({whose}){': ' + rules if rules else ''}"
         by_id("replay-message").textContent = message
+        by_id("replay-deal").hidden = not source  # the player's own deal: that is Restart
 
     def render(self, animate: bool = True) -> None:
         review = self.review
@@ -157,7 +160,7 @@ class Viewer:
         assert review is not None
         name = file_name(review.game)
         download(name, file_text(self.record))
-        self._tell(f"Exported {name} ({len(self.record['moves'])} moves).")
+        self.tell(f"Exported {name} ({len(self.record['moves'])} moves).")
 
     def opened(self, game: Game, name: str) -> None:
         """A good record file: it becomes the game in play (asked first if that would
@@ -178,7 +181,7 @@ class Viewer:
         self.app.stats.ask_abandon(f"Opening {name}", replace, keep)
 
     def refused(self, line: str) -> None:
-        self._tell(line if line.endswith(".") else line + ".")
+        self.tell(line if line.endswith(".") else line + ".")
 
     def play_here(self) -> None:
         review = self.review
@@ -205,7 +208,7 @@ class Viewer:
         self.app.stats.ask_abandon(
             f"Playing {self.source} from move {at}",
             replace,
-            lambda: self._tell("Your game is kept."),
+            lambda: self.tell("Your game is kept."),
         )
 
     def take(
@@ -230,7 +233,12 @@ class Viewer:
             dealt = 0
         app.resume(Saved(game, elapsed, undone, turns, redo, dealt))
 
-    def _tell(self, line: str) -> None:
+    def from_fragment(self) -> None:
+        """Show the game of the link the page was opened with, if any (linkview.py)."""
+        self.links.arrive()
+
+    def tell(self, line: str) -> None:
+        """Say ``line`` in the viewer if it is open, else in the status line."""
         if self.dialog.open:
             by_id("replay-message").textContent = line
         else:

@@ -4,18 +4,23 @@ a game has (hints, the solver's verdict seen, an early Finish), and whether the 
 show (the setting).
 
 The counting itself is game.stats (pure); this keeps it in localStorage after every change.
+A game without house rules shows its daily deals too: days played and won, the daily
+streak, and the last 30 days as a calendar (game.stats.daily_summary).
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import replace
+from datetime import date
 from html import escape
 from typing import TYPE_CHECKING, Any
 
 import js
 
 from ..assist import forced
+from ..share import stats_text
 from ..stats import (
     Help,
     Stats,
@@ -23,14 +28,18 @@ from ..stats import (
     Tally,
     bettered,
     chart_svg,
+    daily_calendar,
+    daily_summary,
+    daily_words,
     variant,
     variant_title,
     variants,
 )
+from . import sharing
 from .confirm import Confirm
 from .dom import by_id, listen
 from .kept import Kept
-from .store import read
+from .store import ASIDE, keep_aside, read
 
 if TYPE_CHECKING:
     from ..state import Game
@@ -48,9 +57,11 @@ class StatsView:
         self.kept = Kept(KEY)
         self.dialog: Any = by_id("stats-panel")
         self.shown = ""  # the variant the dialog shows
+        self.seen_over = False  # a verdict was seen once the game was over (see tell)
         listen(by_id("stats-variant"), "change", lambda e: self.render(str(e.target.value)))
         listen(by_id("stats-reset"), "click", lambda e: self._reset(one=True))
         listen(by_id("stats-reset-all"), "click", lambda e: self._reset(one=False))
+        listen(by_id("stats-share"), "click", lambda e: self._share())
         listen(js.window, "storage", self._elsewhere)
 
     def load(self, embed: bool) -> str:
@@ -60,7 +71,24 @@ class StatsView:
         self.stats = self.kept.load(Stats.loads, "statistics", "counting starts afresh") or Stats()
         self._menu("")
         self.render(variants()[0])  # never an empty dialog, however it is opened
-        return self.kept.notice
+        return self.kept.notice or self._left_out()
+
+    def _left_out(self) -> str:
+        """Daily results that could not be read were left out: keep a copy of the whole
+        entry aside, store the rest, and say so in one line."""
+        damaged = self.stats.damaged
+        if not damaged:
+            return ""
+        text = read(self.kept.storage, self.kept.key)
+        aside = f"{ASIDE}{self.kept.key}/{int(time.time() * 1000)}"
+        if text is not None and not keep_aside(self.kept.storage, self.kept.key, text, aside):
+            self.kept.storage = None  # it stays where it is: never write over it
+        self._save()
+        more = f" and {len(damaged) - 1} more" if len(damaged) > 1 else ""
+        return (
+            f"Some of your daily results could not be read ({damaged[0]}{more}): "
+            "kept aside, the rest of your statistics kept."
+        )
 
     def _save(self) -> None:
         self.kept.save(self.stats.dumps())
@@ -76,7 +104,7 @@ class StatsView:
         except StatsError:
             return
         if self.app.writer.playing:
-            self.stats.tallies = stats.tallies
+            self.stats.tallies, self.stats.dailies = stats.tallies, stats.dailies
         else:
             self.stats = stats
         if self.dialog.open:
@@ -96,18 +124,28 @@ class StatsView:
 
     # -- following the game -----------------------------------------------------------------
 
-    def begin(self, game: Game) -> str:
-        """A new game or the same deal again: what to say if that abandoned one."""
-        left = self.stats.begin(_key(game), game.deal)
+    def begin(self, game: Game, daily: date | None = None) -> str:
+        """A new game or the same deal again (``daily``: that day's daily deal): what to
+        say if that abandoned one."""
+        self.seen_over = False
+        left = self.stats.begin(_key(game), game.deal, daily=daily)
         self._save()
         return ABANDONED if left else ""
 
-    def resume(self, game: Game, had: Help | None = None) -> str:
-        """The saved game is back, with the help it had (``had``, as it was saved)."""
+    def resume(self, game: Game, had: Help | None = None, daily: date | None = None) -> str:
+        """The saved game is back, with the help it had (``had``, as it was saved);
+        ``daily`` None: a daily if these statistics say so (see :attr:`daily`)."""
         played = bool(game.moves or game.redo_moves)
-        left = self.stats.resume(_key(game), game.deal, played, had)
+        self.seen_over = False
+        left = self.stats.resume(_key(game), game.deal, played, had, daily=daily)
         self._save()
         return ABANDONED if left else ""
+
+    @property
+    def daily(self) -> date | None:
+        """The day whose daily deal the game in progress is (None: not a daily)."""
+        c = self.stats.current
+        return c.daily if c is not None else None
 
     # -- help -------------------------------------------------------------------------------
 
@@ -128,12 +166,22 @@ class StatsView:
     def tell(self) -> bool:
         """May the solver's verdict show now (Settings)? If so the player sees it: help,
         unless a hint came first (a hint says as much, and is the help counted).
-        "asked": once the game has had a hint, or is over, or a verdict was seen already."""
-        mode, had = self.app.prefs.settings.verdicts, self.stats.help
+        "asked": once the game has had a hint, or is over, or a verdict was seen already.
+        One seen when the game is over becomes help only if the game goes on (an undo):
+        the game that ended had none of it."""
+        mode = self.app.prefs.settings.verdicts
         over = self.app.game.status != "playing"
+        if self.seen_over and not over:
+            self.seen_over = False
+            if not self.stats.help.hints and self.stats.helped(verdict=True):
+                self._save()
+        had = self.stats.help
         may = mode == "always" or (mode == "asked" and (over or had.hints > 0 or had.verdict))
-        if may and not had.hints and self.stats.helped(verdict=True):
-            self._save()
+        if may and not had.hints:
+            if over:
+                self.seen_over = self.seen_over or not had.verdict
+            elif self.stats.helped(verdict=True):
+                self._save()
         return may
 
     def moved(self) -> None:
@@ -204,6 +252,7 @@ class StatsView:
         by_id("stats-chart").innerHTML = chart_svg(t) + (
             f'<p class="note">{said}</p>' if t.recent else '<p class="note">No games yet.</p>'
         )
+        self._daily(key)
         c = self.stats.current
         by_id("stats-current").textContent = (
             "The game in progress counts when it ends, or as a loss if you leave it unfinished."
@@ -212,8 +261,35 @@ class StatsView:
         )
         reset = by_id("stats-reset")
         reset.textContent = f"Reset {variant_title(key)}"
-        reset.disabled = key not in self.stats.tallies
-        by_id("stats-reset-all").disabled = not self.stats.tallies
+        reset.disabled = key not in self.stats.tallies and key not in self.stats.dailies
+        by_id("stats-reset-all").disabled = not (self.stats.tallies or self.stats.dailies)
+
+    def _share(self) -> None:
+        """Share: the game's record shown, and its daily deals, with a link to today's
+        daily (a variant with house rules: to the game with them)."""
+        key = self.shown
+        name, _, house = key.partition("+")
+        plain = not house
+        summary = daily_summary(self.stats, key, date.today()) if plain else None
+        text = stats_text(variant_title(key), self.stats.tallies.get(key, Tally()), summary)
+        base = str(js.location.origin) + str(js.location.pathname)
+        link = base + (
+            f"?game={name}&daily={date.today().isoformat()}"
+            if plain
+            else f"?game={name}&rules={house.replace('+', ',')}"
+        )
+        said = by_id("stats-said")
+        sharing.offer(by_id("stats-share"), text, link, lambda w: setattr(said, "textContent", w))
+
+    def _daily(self, key: str) -> None:
+        """The Daily section: for a game without house rules (a daily has none)."""
+        section = by_id("stats-daily")
+        section.hidden = "+" in key
+        if "+" in key:
+            return
+        summary = daily_summary(self.stats, key, date.today())  # the player's local date
+        by_id("stats-daily-tally").textContent = daily_words(summary)
+        by_id("stats-daily-days").innerHTML = daily_calendar(summary)
 
     def _reset(self, one: bool) -> None:
         key = self.shown

@@ -1,0 +1,110 @@
+"""The daily deal and challenges at the table: the Daily button, the header's "Daily" badge,
+the challenge line a shared link brings, and Share when a game ends.
+
+Today's deal is worked out on the device (game/daily.py: the solver under a node budget,
+so every device finds the same one); that takes a moment in the page, so "Finding today's
+deal…" shows first. A challenge (``beat=`` in a link, game/share.py) is shown while its
+deal is played and compared at the end: it is only a claim, the page says so, and nothing
+of it reaches the statistics.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import TYPE_CHECKING
+
+import js
+from pyodide.ffi import create_once_callable
+
+from ..daily import daily_deal
+from ..share import Claim, share
+from . import sharing
+from .dom import by_id, guarded
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+def today() -> date:
+    """The player's local date (Pyodide's clock follows the browser's time zone)."""
+    return date.today()
+
+
+def day_words(day: date) -> str:
+    """``1 December 2026``."""
+    return f"{day.day} {day:%B %Y}"
+
+
+class DailyView:
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.daily: date | None = None  # the day whose daily deal is in play
+        self.claim: Claim | None = None  # the challenge the deal in play is played against
+
+    def ask_today(self) -> None:
+        """The Daily button: today's deal of the game on the table (asked first if that
+        abandons a game in progress)."""
+        app = self.app
+        name = app.game.rules.name
+        if self.daily == today() and app.game.status == "playing":
+            app.say(f"This is today's {app.game.rules.title} daily deal.")
+            return
+        app.stats.ask_abandon("Today's daily deal", lambda: self.open(name, today()))
+
+    def open(self, name: str, day: date) -> None:
+        """Deal ``day``'s daily deal of ``name``, after a frame that says it is looked for."""
+        self.app.say(f"Finding the daily deal of {day_words(day)}…")
+
+        def deal() -> None:
+            self.app.new(name, daily_deal(name, day), {}, daily=day)
+
+        js.setTimeout(create_once_callable(guarded(deal)), 30)
+
+    def shown(self, daily: date | None, claim: Claim | None = None) -> None:
+        """The game in play is ``daily``'s deal (or none), played against ``claim``."""
+        self.daily, self.claim = daily, claim
+        badge = by_id("daily-badge")
+        badge.hidden = daily is None
+        if daily is not None:
+            badge.textContent = f"Daily {daily.day} {daily:%b}"
+            badge.title = f"The daily deal of {day_words(daily)}"
+        line = by_id("challenge")
+        line.hidden = claim is None
+        if claim is not None:
+            line.textContent = f"Challenge: {claim.text[0].lower()}{claim.text[1:]}."
+            line.title = "From the link you opened: only a claim, nothing checks it."
+
+    def practice_words(self) -> str:
+        """What to add when the daily in play was finished before (it counts no more)."""
+        if self.daily is None or not self.app.stats.stats.daily_done(
+            self.app.game.rules.name, self.daily
+        ):
+            return ""
+        return " You finished it before: this is practice, and changes no statistics."
+
+    # -- the end of a game ----------------------------------------------------------------
+
+    def ended(self, won: bool, moves: int, seconds: float) -> str:
+        """The end dialog's challenge line (empty without a challenge); readies Share."""
+        by_id("outcome-share").hidden = False
+        if self.claim is None:
+            return ""
+        return self.claim.compare(won, moves, seconds) + " (The link's result is only a claim.)"
+
+    def shared(self) -> dict[str, str]:
+        """The game just ended as a share text and link (also sent to an embedding page)."""
+        app = self.app
+        base = str(js.location.origin) + str(js.location.pathname)
+        got = share(app.game, app.elapsed(), base, app.stats.help, self.daily)
+        return {"text": got.text, "link": got.link}
+
+    def offer(self) -> None:
+        """The end dialog's Share: the system's share sheet, or the clipboard."""
+        got = self.shared()
+        said = by_id("outcome-said")
+        sharing.offer(
+            by_id("outcome-share"),
+            got["text"],
+            got["link"],
+            lambda w: setattr(said, "textContent", w),
+        )
