@@ -114,7 +114,7 @@ def test_a_challenge_is_shown_compared_never_counted_and_shared(ui: Ui) -> None:
     page.goto("/?game=whitehead&deal=385&beat=400-3599")  # the link's deal: resumed
     ui.wait_ready()
     line = page.locator("#challenge")
-    expect(line).to_have_text("Challenge: beat 400 moves in 59:59.")
+    expect(line).to_have_text("Challenge: beat 400 moves in 59:59 (a claim).")
     expect(line).to_have_attribute("title", re.compile("only a claim"))
     assert query(ui)["beat"] == ["400-3599"]
 

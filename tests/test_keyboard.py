@@ -361,12 +361,15 @@ def test_the_clock_and_the_counters_are_not_read_out(ui: Ui) -> None:
         """() => [...document.querySelectorAll('[aria-live], [role=status], output')]
           .filter((el) => el.getAttribute('aria-live') !== 'off').map((el) => el.id)"""
     )
-    # update: pwa.js; replay-*: the replay viewer's position and messages, in its dialog
+    # update: pwa.js; replay-*: the replay viewer's position and messages, in its dialog;
+    # *-said: what Share did ("Copied"), in the end dialog and the statistics
     assert sorted(live) == [
         "advice",
         "announcer",
+        "outcome-said",
         "replay-message",
         "replay-where",
+        "stats-said",
         "status-line",
         "update",
     ]

@@ -71,7 +71,8 @@ class DailyView:
         line = by_id("challenge")
         line.hidden = claim is None
         if claim is not None:
-            line.textContent = f"Challenge: {claim.text[0].lower()}{claim.text[1:]}."
+            # said on screen, not only in the title: nothing checks a link's numbers
+            line.textContent = f"Challenge: {claim.text[0].lower()}{claim.text[1:]} (a claim)."
             line.title = "From the link you opened: only a claim, nothing checks it."
 
     def practice_words(self) -> str:
