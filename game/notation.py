@@ -121,3 +121,10 @@ def parse_move(text: object) -> Move:
             f"{head!r} is not a move (write e.g. t3>f, w>t1, t1>t4x3, s to deal, r to redeal)"
         )
     return Move(parse_pile(m[1]), parse_pile(m[2]), int(m[3] or 1))
+
+
+def sentence(text: str) -> str:
+    """``9♣ cannot go on J♠`` → ``9♣ cannot go on J♠.``: a message shown as a sentence;
+    only the first letter is raised."""
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?", ")")) else text + "."

@@ -21,9 +21,9 @@ from ..cards import pretty
 from ..daily import daily_deal
 from ..explain import why_illegal
 from ..help import rules_text
-from ..notation import ANY_FOUNDATION, F0, STOCK, T0, WASTE, Move
+from ..notation import ANY_FOUNDATION, F0, STOCK, T0, WASTE, Move, sentence
 from ..saved import Saved, SavedError, unpack
-from ..share import Claim
+from ..share import Claim, clock
 from ..state import Game, Plain
 from . import hintmark, params
 from .advisor import Advisor
@@ -422,7 +422,7 @@ class App:
         try:
             played = self.game.play(move)
         except IllegalMove as e:
-            self.say(_sentence(str(e).split(": ", 1)[-1]))
+            self.say(sentence(str(e).split(": ", 1)[-1]))
             self.table.snap_back()
             return False
         self.moved = (before, str(played))
@@ -508,7 +508,7 @@ class App:
         n = 1 if pile == WASTE else len(game.piles[pile]) - index
         card = game.piles[pile][-n]
         if not movable(game, pile, n):  # why, asked of a move to another pile than its own
-            self.say(_sentence(why_illegal(game, (pile, T0 + (pile == T0), n))))
+            self.say(sentence(why_illegal(game, (pile, T0 + (pile == T0), n))))
             return
         dests = destinations(game, pile, n)
         if not dests:
@@ -636,15 +636,15 @@ class App:
             self.finished = None
             return
         self.finished = time.monotonic()
-        moves, clock = len(self.game.moves), by_id("clock").textContent
+        moves, took = len(self.game.moves), by_id("clock").textContent
         better = self.stats.finish(status, self.elapsed(), moves)
         if status == "won":
             records = "".join(f" {words}!" for words in better)  # none with help
             had = self.stats.help
             kind = f"with help: {had.words()}" if had.given else "without help"
             by_id("outcome-title").textContent = "You won!"
-            by_id("outcome-text").textContent = f"Won {kind}. {moves} moves in {clock}.{records}"
-            self.say(f"Won in {moves} moves, {clock}, {kind}.{records}")
+            by_id("outcome-text").textContent = f"Won {kind}. {moves} moves in {took}.{records}"
+            self.say(f"Won in {moves} moves, {took}, {kind}.{records}")
         else:
             by_id("outcome-title").textContent = "No moves left"
             by_id(
@@ -683,8 +683,7 @@ class App:
         return (self.finished or time.monotonic()) - self.started
 
     def _tick(self) -> None:
-        seconds = int(self.elapsed())
-        by_id("clock").textContent = f"{seconds // 60}:{seconds % 60:02d}"
+        by_id("clock").textContent = clock(self.elapsed())
 
     def say(self, text: str) -> None:
         by_id("status-line").textContent = text
@@ -711,12 +710,6 @@ def describe(game: Game, move: Move) -> str:
     piles named as the table shows them (game/names.py)."""
     words = review.describe(game, move)
     return words if move[0] == STOCK else "move " + words
-
-
-def _sentence(text: str) -> str:
-    """``9♣ cannot go on J♠`` → ``9♣ cannot go on J♠.``; only the first letter is raised."""
-    text = text[:1].upper() + text[1:]
-    return text if text.endswith((".", "!", "?", ")")) else text + "."
 
 
 def _escape(text: str) -> str:

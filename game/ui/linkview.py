@@ -20,6 +20,7 @@ import js
 from pyodide.ffi import create_once_callable
 
 from .. import replaylink
+from ..notation import sentence
 from ..records import RecordError
 from ..review import Review
 from ..state import Game
@@ -61,7 +62,7 @@ class LinkView:
         try:
             game = replaylink.decode(fragment)
         except RecordError as e:  # LinkError, or a game the rules refuse: same answer
-            line = f"{_sentence(str(e))} Your game goes on."
+            line = f"{sentence(str(e))} Your game goes on."
             self.viewer.app.say(line)
             if self.viewer.dialog.open:
                 by_id("replay-message").textContent = line
@@ -131,9 +132,3 @@ def _rules(game: Game) -> str:
     """`` (Kings only)``: the house rules in play, if any."""
     on = [h.title or h.name for h in game.rules.house_rules if h.name in game.rules.active]
     return f" ({', '.join(on)})" if on else ""
-
-
-def _sentence(text: str) -> str:
-    """``this game link is damaged`` → ``This game link is damaged.``"""
-    text = text[:1].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
