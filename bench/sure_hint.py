@@ -8,11 +8,12 @@ quiet machine, but not in a blink (POSITIONS; and with --random N, N more positi
 random moves into deals 1-40). Each is solved natively here first, just before the page
 runs (the machine is shared and its speed drifts: what counts is the page against the
 native solver at the same moment). Then the page loads a deal whose search runs long
-(Whitehead 105), which starts the solver's second thread (game/ui/helper.py); once that is
-up, the position is opened as a record file (Import, auto-moves off), so no search had a
-head start, and Hint is clicked at once. With --alone, the position is stored as the saved
-game instead and Hint clicked as soon as the table is ready: the page searching alone, as
-before the helper (and as on a device that does not start one). Timed in the page, from
+(Whitehead 105), and waits for the solver's own thread (game/ui/helper.py, started in idle
+time once the table is ready); once that is up, the position is opened as a record file
+(Import, auto-moves off), so no search had a head start, and Hint is clicked at once. With
+--alone, the position is stored as the saved game instead and Hint clicked as soon as the
+table is ready, before the worker is up: the page's first seconds searching alone, as on a
+device that starts none. Timed in the page, from
 the click until the table shows a sure hint (#table[data-hint="sure"], or a status line
 beginning "Hint: ") or the status line gives the verdict ("No move can win…"). Also read
 back from the page: the seconds the page's own search ran and the wall-clock seconds from
@@ -106,7 +107,7 @@ def ask(page: Page, origin: str, g: Game, helper: bool) -> tuple[dict[str, objec
             origin + "/?game=whitehead&deal=105&automove=off", wait_until="commit", timeout=90_000
         )
         page.wait_for_selector("body[data-ready='true']", timeout=90_000)
-        # its long search starts the solver's second thread, which takes seconds to be up
+        # the solver's own thread starts once the table is ready, and takes seconds to be up
         page.wait_for_function(
             "() => /^(ready|off)/.test(document.getElementById('advice').dataset.helper || '')",
             timeout=60_000,

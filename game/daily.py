@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import date, timedelta
 from functools import lru_cache
@@ -83,6 +83,18 @@ def candidates(game: str, day: date) -> SplitMix64:
 def pick(game: str, day: date, plan: Plan | None = None, tries: int = TRIES) -> Daily:
     """Steps 3-4: the first candidate the plan's search proves won (``plan`` and ``tries``
     differ from the game's own only in tests)."""
+    for found in picking(game, day, plan, tries):
+        if found is not None:
+            return found
+    raise AssertionError("picking ends only with a deal")  # pragma: no cover
+
+
+def picking(
+    game: str, day: date, plan: Plan | None = None, tries: int = TRIES
+) -> Iterator[Daily | None]:
+    """:func:`pick` one candidate a step: None after each candidate not won, then the day's
+    Daily. A page or its solver's worker (game/solver/remote.py) can then look at its
+    mailbox between candidates; the steps are pick's own, so the deal is the same."""
     plan = plan or PLANS[game]
     rng = candidates(game, day)
     nodes, spent, tried = plan.nodes, 0, 0
@@ -94,7 +106,9 @@ def pick(game: str, day: date, plan: Plan | None = None, tries: int = TRIES) -> 
             tried += 1
             spent += search.nodes
             if result is not None and result.result == "won":
-                return Daily(game, day, deal, tuple(result.moves), tried, spent)
+                yield Daily(game, day, deal, tuple(result.moves), tried, spent)
+                return
+            yield None
         nodes *= GROWTH
 
 

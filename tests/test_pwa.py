@@ -284,8 +284,8 @@ def test_plays_offline_after_the_first_visit(browser: Browser, dist: Path) -> No
         wait_ready(other)
         assert tab.inner_text("#deal-number") == str(daily_deal("blind-alleys", date(2026, 12, 1)))
 
-        # A long search starts the solver's second thread (game/ui/helper.py): its files
-        # come from the cache too.
+        # The solver's own thread (game/ui/helper.py, started once the table is ready):
+        # its files come from the cache too.
         tab.goto("/?game=whitehead&deal=18&automove=off")
         wait_ready(other)
         tab.wait_for_function(

@@ -1,6 +1,7 @@
-"""The portfolio split over two threads (game/solver/remote.py, Portfolio.lead and
-without_lead): the page's Web Worker runs the lead search, the page the others. Each part
-alone still answers truly: a "won" comes with a line that wins, a "lost" is a proof.
+"""The solver's worker protocol (game/solver/remote.py) and the portfolio's split in two
+(Portfolio.lead and without_lead). The page's Web Worker runs the whole portfolio now
+(game/ui/advisor.py), but each part alone must still answer truly: a "won" comes with a
+line that wins, a "lost" is a proof.
 """
 
 from __future__ import annotations

@@ -1,19 +1,16 @@
 """The solver at the table: hints, "winnable" / "no longer winnable", Finish.
 
-The search runs from the moment a position is shown, in slices posted one after another
-through a MessageChannel (setTimeout would wait 4 ms between them, a quarter of the time).
-Where the browser says whether input is waiting (Chromium's
-navigator.scheduling.isInputPending), a slice looks every CHUNK and ends at once when it
-is, and slices are 16 ms while the player is at the table, 48 ms once nobody has touched
-it for a second; elsewhere 8 and 24 ms, so that input never waits longer than that. In a
-hidden tab, slices wait on setTimeout, which the browser slows down. Any move, undo or new
-game starts over on the new position (a winning line the player keeps following is reused,
-not searched again).
-
-The portfolio's lead search runs on a second thread once one is up (helper.py: started by
-the first search that runs HELPER_AFTER undecided); the page runs the others, and the
-first to decide answers. Pyodide searches about twice as slowly as CPython, and the lead
-then gets a core of its own (bench/sure_hint.py).
+The search runs from the moment a position is shown. Where the solver's own thread is up
+(helper.py: a Web Worker started in idle time once the table is shown, ``warm``), the whole
+portfolio runs there and the page only waits for its answer. Until then, and on a device
+where none can run, the page searches itself, in slices of at most SLICE posted one after
+another through a MessageChannel (setTimeout would wait 4 ms between them, a quarter of the
+time); where the browser says whether input is waiting (Chromium's
+navigator.scheduling.isInputPending) a slice looks every CHUNK and ends at once when it
+is. In a hidden tab, slices wait on setTimeout, which the browser slows down. A worker that
+becomes ready mid-search takes the whole search over; one that fails gives it back whole.
+Any move, undo or new game starts over on the new position (a winning line the player
+keeps following is reused, not searched again).
 
 A Hint asked while the search runs says "Thinking…" and waits up to HINT_WAIT for the
 verdict, then shows the most promising move (game/guess.py), saying it is only that; when
@@ -34,27 +31,32 @@ from ..guess import most_promising
 from ..notation import Move
 from ..records import replay
 from ..solver import Portfolio
-from .dom import by_id, guarded, listen
-from .helper import Helper
+from .dom import by_id, guarded
+from .helper import Helper, shared
 
 if TYPE_CHECKING:
     from ..state import Game
 
-# Seconds of search per task (while the player is at the table, once nobody has touched
-# the page for IDLE_AFTER seconds), where waiting input ends a slice at once, and where not.
-SLICES = (0.016, 0.048)
-BLIND_SLICES = (0.008, 0.024)
-IDLE_AFTER = 1.0
+SLICE = 0.008  # seconds of search per task on the page (only while no worker is up)
 CHUNK = 0.004  # search between looks at waiting input, within a slice
+# Nodes between the page's searches' looks at the clock: at search.py's 256 (the worker's),
+# one depth-first slice in Whitehead ran 20 ms at the 95th percentile and 190 ms at worst
+# in CPython (a 4 ms slice); at 16, 8 and 15 ms.
+PAGE_CHECK = 16
 BUDGET = 30.0  # seconds of search for one position before giving up ("unknown")
 # A hint asked while the search runs waits up to HINT_WAIT for the verdict, then shows the
 # most promising move (saying it is only that) while the search goes on. A search that has
 # run LIKELY seconds undecided is not one that ends soon: its hint is the guess at once.
 HINT_WAIT = 2.5
 LIKELY = 3.5
-# The solver's second thread (helper.py) starts once a search has run this long undecided:
-# easy positions never pay for a second Python (about 55 MB once it has searched).
-HELPER_AFTER = 0.5
+
+
+def page_search(game: Game) -> Portfolio:
+    """The portfolio for a search on the page's own thread, slices of which end on time."""
+    portfolio = Portfolio(game)
+    for search in portfolio.searches:
+        search.CHECK = min(search.CHECK, PAGE_CHECK)
+    return portfolio
 
 
 class Advisor:
@@ -65,6 +67,7 @@ class Advisor:
         turns: Callable[[], list[int]] | None = None,
         undoable: Callable[[], int] | None = None,
         tell: Callable[[], bool] | None = None,
+        helper: Helper | None = None,
     ) -> None:
         self.say, self.show_hint = say, show_hint
         self.turns = turns  # engine moves per undo step (a move and its auto-moves)
@@ -84,23 +87,27 @@ class Advisor:
         self._tick = create_proxy(guarded(self.tick))
         self.key: object = None  # the position followed
         self.began = 0.0  # when its search began (perf_counter)
+        self.slices = 0  # the page's own slices of search, all positions together
         # Slices follow each other through a MessageChannel: no 4 ms wait between them.
         self._channel = js.MessageChannel.new()
         self._channel.port1.onmessage = self._tick
-        self.touched = 0.0  # performance.now() of the player's last press, tap, key or wheel
-        for kind in ("pointerdown", "pointerup", "keydown", "wheel"):
-            listen(js.window, kind, self._touch)
         scheduling = getattr(js.navigator, "scheduling", None)  # Chromium's
         self._scheduling: Any = scheduling if hasattr(scheduling, "isInputPending") else None
         self._continuous = to_js({"includeContinuous": True}, dict_converter=js.Object.fromEntries)
-        # The solver's second thread (helper.py) runs the lead search of the position
-        # followed: ``lead`` is the id it was sent with, ``lead_over`` that it answered
-        # "unknown", ``page_over`` that the page's own searches did.
-        self.helper = Helper(self._helped, self._helper_lost)
-        self.helper.on_ready = self._hand_over
-        self.lead: int | None = None
-        self.lead_over = self.page_over = False
+        # The solver's own thread (helper.py): ``remote`` is the id the position followed
+        # was sent with, while the worker searches it (then ``search`` is None).
+        self.helper: Helper = helper or shared()
+        self.remote: int | None = None
+        self._warm = False
         self._wait = create_proxy(guarded(self._waited))
+
+    def warm(self) -> None:
+        """The table is shown: start the solver's own thread in idle time (where it can
+        run), so that searches leave the page's thread."""
+        if not self._warm:
+            self._warm = True
+            self.helper.start_idle()
+            self.helper.when_ready(self._hand_over)
 
     # -- following the table -----------------------------------------------------------------
 
@@ -109,25 +116,35 @@ class Advisor:
         ``previous``; or anything else). A winning line is followed only while the moves
         made are its own, auto-moves included."""
         self.game = game
+        self.warm()  # (until app.start() calls warm() once the table is shown: idempotent)
         key = game.key()
-        if key == self.key and (self.search is not None or key in self.verdicts):
+        if key == self.key and (self.searching or key in self.verdicts):
             self.show()  # the same position (a refresh): its search goes on
             return
         self.key, self.unsure, self.asked = key, None, None
-        if self.lead is not None:
-            self.helper.stop()
-            self.lead = None
+        self._drop_remote()
         line = self.lines.get(previous) if previous is not None else None
         if key not in self.lines and line and played and line[: len(played)] == played:
             self.lines[key], self.verdicts[key] = line[len(played) :], "won"
         self.search = None
         if key not in self.verdicts:
-            self.search = Portfolio(game)
             self.began = time.perf_counter()
-            self.page_over = False
-            self._hand_over()
-            self._start()
+            if not self._send():
+                self.search = page_search(game)
+                self._start()
         self.show()
+
+    @property
+    def searching(self) -> bool:
+        """Is the position followed being searched (here or on the worker)?"""
+        return self.search is not None or self.remote is not None
+
+    def searched(self) -> float:
+        """Seconds of search so far on the position followed: the page's own, or the
+        worker's (which has a core to itself: the time since it was sent)."""
+        if self.search is not None:
+            return self.search.seconds
+        return time.perf_counter() - self.began if self.remote is not None else 0.0
 
     def known(self, game: Game, line: list[str]) -> None:
         """A winning line from the start of this deal, found elsewhere (the deal finder).
@@ -139,11 +156,8 @@ class Advisor:
         key = game.key()
         self.lines[key], self.verdicts[key] = line[len(done) :], "won"
         self.search = None
-        self._drop_lead()
+        self._drop_remote()
         self.show()
-
-    def _touch(self, event: object = None) -> None:
-        self.touched = js.performance.now()
 
     def _start(self) -> None:
         if not self.running:
@@ -164,15 +178,15 @@ class Advisor:
         search, game = self.search, self.game
         if search is None or game is None:
             return
-        idle = js.performance.now() - self.touched > IDLE_AFTER * 1000
-        end = time.perf_counter() + (SLICES if self._scheduling is not None else BLIND_SLICES)[idle]
+        self.slices += 1
+        by_id("advice").dataset.pageSlices = str(self.slices)
+        end = time.perf_counter() + SLICE
+        chunk = CHUNK if self._scheduling is not None else SLICE
         while True:
-            result = search.run(seconds=min(CHUNK, end - time.perf_counter()))
+            result = search.run(seconds=min(chunk, end - time.perf_counter()))
             if result is not None or time.perf_counter() >= end or self._waiting():
                 break
         if result is None and search.seconds < BUDGET:
-            if search.seconds > HELPER_AFTER:
-                self.helper.start_soon()
             self._start()
             if self.asked is not None and (
                 time.monotonic() - self.asked > HINT_WAIT or search.seconds > LIKELY
@@ -180,69 +194,72 @@ class Advisor:
                 self.hint(wait=False)
             return
         if result is not None and result.result in ("won", "lost"):
-            self._decided(result.result, result.moves, "page")
-        elif self.lead is None or self.lead_over:
-            self._decided("unknown", [], "page")
-        else:  # out of budget or memory here: the helper's search may still decide
-            self.page_over = True
+            self._decided(result.result, result.moves, "page", search.seconds)
+        else:
+            self._decided("unknown", [], "page", search.seconds)
 
-    def _decided(self, verdict: str, line: list[str], by: str) -> None:
+    def _decided(self, verdict: str, line: list[str], by: str, seconds: float) -> None:
         """The search of the position followed ended: won (with ``line``), lost, unknown."""
-        game, search = self.game, self.search
-        if game is None or search is None:
+        game = self.game
+        if game is None or not self.searching:
             return
         key = game.key()
         self.verdicts[key] = verdict
         if verdict == "won":
             self.lines[key] = line
-        # For bench/sure_hint.py and the tests: the page's own seconds of search, the
-        # seconds since the search began, and who decided ("page" or "helper")
+        # For bench/sure_hint.py and the tests: the seconds of search (the page's or the
+        # worker's), the seconds since the search began, and who decided ("page" or "helper")
         took = time.perf_counter() - self.began
         advice = by_id("advice")
-        advice.dataset.searched = f"{search.seconds:.3f} {took:.3f}"
+        advice.dataset.searched = f"{seconds:.3f} {took:.3f}"
         advice.dataset.decidedBy = by
         self.search = None
-        self._drop_lead()
+        self._drop_remote()
         self.show()
         if self.asked is not None or (self.unsure == key and self.verdicts[key] != "unknown"):
             self.hint()
 
-    # -- the second thread -------------------------------------------------------------------
+    # -- the solver's own thread ------------------------------------------------------------
+
+    def _send(self) -> bool:
+        """Send the position followed to the worker, if it is ready; whether it was."""
+        game = self.game
+        if game is None or self.remote is not None:
+            return self.remote is not None
+        ident = self.helper.ask(
+            "position", self._answered, self._helper_lost, record=game.record(), seconds=BUDGET
+        )
+        self.remote = ident
+        return ident is not None
 
     def _hand_over(self) -> None:
-        """Give the lead search of the position followed to the helper, when it is ready
-        (at a new position, or when it becomes ready during a search)."""
-        if self.search is None or self.lead is not None or self.game is None:
-            return
-        lead = self.helper.ask(self.game)
-        if lead is not None:
-            self.search.without_lead()
-            self.lead, self.lead_over = lead, False
+        """The worker became ready: the page's search of the position followed goes to it,
+        whole (the page runs no more slices)."""
+        if self.search is not None and self._send():
+            self.search = None
 
-    def _drop_lead(self) -> None:
-        if self.lead is not None:
-            self.helper.stop()
-            self.lead = None
+    def _drop_remote(self) -> None:
+        if self.remote is not None:
+            self.helper.stop(self.remote)
+            self.remote = None
 
-    def _helped(self, lead: int, answer: dict[str, Any]) -> None:
-        if lead != self.lead or self.search is None:
-            return  # an answer for a position left since
+    def _answered(self, answer: dict[str, Any]) -> None:
+        """The worker's answer for the position it was sent (stopped requests never come)."""
         verdict = answer.get("result")
+        seconds = answer.get("seconds")
+        took = float(seconds) if isinstance(seconds, (int, float)) else 0.0
         if verdict in ("won", "lost"):
             moves = answer.get("moves")
-            self._decided(str(verdict), [str(m) for m in moves or []], "helper")
+            self._decided(str(verdict), [str(m) for m in moves or []], "helper", took)
         else:
-            self.lead_over = True
-            if self.page_over:
-                self._decided("unknown", [], "helper")
+            self._decided("unknown", [], "helper", took)
 
     def _helper_lost(self) -> None:
-        """The helper stopped for good: a search it was running starts again here, whole."""
-        if self.lead is None or self.search is None or self.game is None:
+        """The worker stopped for good: the search it was running starts again here, whole."""
+        if self.remote is None or self.game is None:
             return
-        self.lead = None
-        self.search = Portfolio(self.game)
-        self.page_over = False
+        self.remote = None
+        self.search = page_search(self.game)
         self._start()
 
     def _waited(self) -> None:
@@ -313,7 +330,7 @@ class Advisor:
             return
         key = game.key()
         verdict = self.verdicts.get(key)
-        likely = self.search is not None and self.search.seconds < LIKELY
+        likely = self.searching and self.searched() < LIKELY
         if verdict is None and wait and likely:
             if self.asked is None:
                 self.asked = time.monotonic()
@@ -337,7 +354,7 @@ class Advisor:
         if best is None:
             self.say("No move can win from here." if game.plain_moves() else "No move left.")
             return
-        self.unsure = key if self.search is not None else None
+        self.unsure = key if self.searching else None
         self.show_hint(best, False)
 
     def most_promising(self, game: Game) -> Move | None:

@@ -2,24 +2,27 @@
 the challenge line a shared link brings, and Share when a game ends.
 
 Today's deal is worked out on the device (game/daily.py: the solver under a node budget,
-so every device finds the same one); that takes a moment in the page, so "Finding today's
-deal…" shows first. A challenge (``beat=`` in a link, game/share.py) is shown while its
-deal is played and compared at the end: it is only a claim, the page says so, and nothing
-of it reaches the statistics.
+so every device finds the same one); ``find`` asks the solver's own thread for it where
+that is up (helper.py, a "daily" request running daily.py's very steps), else works it out
+on the page a candidate a task; "Finding the daily deal…" shows meanwhile. A challenge
+(``beat=`` in a link, game/share.py) is shown while its deal is played and compared at the
+end: it is only a claim, the page says so, and nothing of it reaches the statistics.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from datetime import date
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import js
 from pyodide.ffi import create_once_callable
 
-from ..daily import daily_deal
+from ..daily import Daily, picking
 from ..share import Claim, share
 from . import sharing
 from .dom import by_id, guarded
+from .helper import shared
 
 if TYPE_CHECKING:
     from .app import App
@@ -40,6 +43,8 @@ class DailyView:
         self.app = app
         self.daily: date | None = None  # the day whose daily deal is in play
         self.claim: Claim | None = None  # the challenge the deal in play is played against
+        self.known: dict[tuple[str, date], int] = {}  # daily deals found this visit
+        self.opening: object = None  # the Daily button's pick under way (its token)
 
     def ask_today(self) -> None:
         """The Daily button: today's deal of the game on the table (asked first if that
@@ -52,17 +57,63 @@ class DailyView:
         app.stats.ask_abandon("Today's daily deal", lambda: self.open(name, today()))
 
     def open(self, name: str, day: date) -> None:
-        """Deal ``day``'s daily deal of ``name``, after a frame that says it is looked for."""
+        """Deal ``day``'s daily deal of ``name`` once it is found (saying meanwhile that it
+        is looked for); another deal dealt before then wins."""
         self.app.say(f"Finding the daily deal of {day_words(day)}…")
+        token = self.opening = object()
 
-        def deal() -> None:
-            self.app.new(name, daily_deal(name, day), {}, daily=day)
+        def deal(number: int) -> None:
+            if self.opening is token:
+                self.opening = None
+                self.app.new(name, number, {}, daily=day)
 
-        js.setTimeout(create_once_callable(guarded(deal)), 30)
+        self.find(name, day, deal)
+
+    def find(self, name: str, day: date, then: Callable[[int], None]) -> None:
+        """``day``'s daily deal number of ``name``, to ``then`` once found: from the solver's
+        own thread where it is ready, else worked out here a candidate a task (and taken
+        back here whole if the worker fails). The same deal either way: daily.py's steps."""
+        if (name, day) in self.known:
+            then(self.known[(name, day)])
+            return
+
+        def found(number: int) -> None:
+            self.known[(name, day)] = number
+            then(number)
+
+        def answered(answer: dict[str, Any]) -> None:
+            number = answer.get("deal")
+            if isinstance(number, int) and not isinstance(number, bool):
+                found(number)
+            else:  # not a deal: work it out here
+                self._pick_here(picking(name, day), found)
+
+        asked = shared().ask(
+            "daily",
+            answered,
+            lambda: self._pick_here(picking(name, day), found),
+            game=name,
+            day=day.isoformat(),
+        )
+        if asked is None:
+            self._pick_here(picking(name, day), found)
+
+    def _pick_here(self, steps: Iterator[Daily | None], found: Callable[[int], None]) -> None:
+        """daily.py's steps on the page: a candidate a task, so input is answered between."""
+
+        def step() -> None:
+            got = next(steps)
+            if got is None:
+                js.setTimeout(create_once_callable(guarded(step)), 0)
+            else:
+                found(got.deal)
+
+        js.setTimeout(create_once_callable(guarded(step)), 30)  # a frame: "Finding…" shows
 
     def shown(self, daily: date | None, claim: Claim | None = None) -> None:
         """The game in play is ``daily``'s deal (or none), played against ``claim``."""
         self.daily, self.claim = daily, claim
+        self.opening = None  # a deal dealt: the Daily button's pick is moot
         badge = by_id("daily-badge")
         badge.hidden = daily is None
         if daily is not None:

@@ -1,8 +1,10 @@
 """Winnable deals only: draw deal numbers until the solver proves one winnable.
 
-The search runs in slices between frames like the advisor's. What the solver said of each
-deal is cached in localStorage, so a deal is never solved twice on this device; the deal
-number stays an ordinary, shareable one.
+Each deal is searched on the solver's own thread where it is up (helper.py, a "deal"
+request); until then, or where none can run, on the page in slices of at most SLICE
+between frames, handed over whole when the worker becomes ready and taken back whole if
+it fails. What the solver said of each deal is cached in localStorage, so a deal is never
+solved twice on this device; the deal number stays an ordinary, shareable one.
 """
 
 from __future__ import annotations
@@ -17,9 +19,11 @@ from pyodide.ffi import create_proxy
 from ..records import new_game
 from ..solver import Portfolio
 from . import params
+from .advisor import page_search
 from .dom import guarded
+from .helper import Helper, shared
 
-SLICE = 0.012
+SLICE = 0.008
 PER_DEAL = 4.0  # seconds of search before a deal is passed over as "unknown"
 CACHE = "solitaire/solved"
 MAX_CACHED = 5000
@@ -56,14 +60,18 @@ class DealFinder:
         rules: dict[str, bool],
         found: Callable[[int, list[str]], None],
         say: Callable[[str], None],
+        helper: Helper | None = None,
     ) -> None:
         self.name, self.rules, self.found, self.say = name, rules, found, say
         self.cache = load_cache()
-        self.search: Portfolio | None = None
+        self.search: Portfolio | None = None  # the deal's search on the page
+        self.remote: int | None = None  # or its request to the worker
+        self.helper = helper or shared()
         self.deal = 0
         self.tried = 0
         self.cancelled = False
         self._tick = create_proxy(guarded(self.tick))
+        self.helper.when_ready(self._hand_over)
 
     def start(self) -> None:
         self.say("Finding a winnable deal…")
@@ -71,6 +79,9 @@ class DealFinder:
 
     def cancel(self) -> None:
         self.cancelled = True
+        self.search = None
+        self.helper.stop(self.remote)
+        self.remote = None
 
     def _next(self) -> None:
         while True:
@@ -78,9 +89,37 @@ class DealFinder:
             known = self.cache.get(cache_key(self.name, self.rules, self.deal))
             if known is None:
                 break
-        self.search = Portfolio(new_game(self.name, self.deal, **self.rules))
         self.tried += 1
+        if not self._send():
+            self._on_page()
+
+    def _send(self) -> bool:
+        """Ask the worker to search the deal, if it is ready; whether it was."""
+        self.remote = self.helper.ask(
+            "deal",
+            self._answered,
+            self._lost,
+            game=self.name,
+            deal=self.deal,
+            rules=self.rules,
+            seconds=PER_DEAL,
+        )
+        return self.remote is not None
+
+    def _on_page(self) -> None:
+        self.search = page_search(new_game(self.name, self.deal, **self.rules))
         js.setTimeout(self._tick, 0)
+
+    def _hand_over(self) -> None:
+        """The worker became ready: the deal searched on the page goes to it, whole."""
+        if not self.cancelled and self.search is not None and self._send():
+            self.search = None
+
+    def _lost(self) -> None:
+        """The worker stopped for good: the deal it searched is searched here, whole."""
+        if not self.cancelled and self.remote is not None:
+            self.remote = None
+            self._on_page()
 
     def tick(self) -> None:
         if self.cancelled or self.search is None:
@@ -89,10 +128,22 @@ class DealFinder:
         if result is None and self.search.seconds < PER_DEAL:
             js.setTimeout(self._tick, 0)
             return
+        self.search = None
         verdict = result.result if result is not None else "unknown"
+        self._decided(verdict, result.moves if result is not None else [])
+
+    def _answered(self, answer: dict[str, Any]) -> None:
+        if self.cancelled or self.remote is None:
+            return
+        self.remote = None
+        verdict, moves = answer.get("result"), answer.get("moves")
+        line = [str(m) for m in moves] if isinstance(moves, list) else []
+        self._decided(verdict if verdict in ("won", "lost") else "unknown", line)
+
+    def _decided(self, verdict: str, line: list[str]) -> None:
         self._remember(verdict)
-        if verdict == "won" and result is not None:
-            self.found(self.deal, result.moves)
+        if verdict == "won":
+            self.found(self.deal, line)
             return
         self.say(f"Finding a winnable deal… ({self.tried} tried)")
         self._next()
