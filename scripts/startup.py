@@ -144,6 +144,63 @@ def node(*args: str, env: dict[str, str] | None = None) -> None:
         raise StartupError(f"snapshot.mjs {args[0]} failed: {tail[0]}")
 
 
+# Run in Node by compiled(): python.zip's modules as bytecode, compiled by the vendored
+# Pyodide itself (the .pyc format and its magic number are its Python's). Unchecked
+# hash-based .pyc (PEP 552): no timestamps, so the same sources give the same bytes, and
+# zipimport loads them without reading a source. Each is compiled under the name zipimport
+# would give its source (/lib/python314.zip/game/rules.py), so tracebacks read the same.
+# The standard library goes as bytecode alone; the engine keeps its sources beside it, so
+# that a traceback shows its lines (and python.zip still holds the repository's files).
+COMPILE_JS = """
+import { readFileSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const [pyodideDir, zip, code] = process.argv.slice(1);
+const { loadPyodide } = await import(pathToFileURL(`${pyodideDir}/pyodide.mjs`).href);
+const pyodide = await loadPyodide({ indexURL: `${pyodideDir}/`, env: { PYTHONHASHSEED: "0" } });
+pyodide.FS.writeFile("/tmp/source.zip", readFileSync(zip));
+pyodide.runPython(code);
+writeFileSync(zip, pyodide.FS.readFile("/tmp/compiled.zip"));
+"""
+COMPILE_PY = """
+import importlib.util, io, sys, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+ZIP = next(p for p in sys.path if p.endswith('.zip'))  # where Pyodide keeps its library
+KEEP_SOURCE = 'game/'
+source = zipfile.ZipFile('/tmp/source.zip')
+with zipfile.ZipFile('/tmp/compiled.zip', 'w') as out:
+    def put(info, name, data):
+        entry = zipfile.ZipInfo(name, info.date_time)
+        entry.compress_type, entry.external_attr = zipfile.ZIP_DEFLATED, info.external_attr
+        out.writestr(entry, data, compresslevel=9)
+    for info in source.infolist():
+        data = source.read(info)
+        if not info.filename.endswith('.py'):
+            put(info, info.filename, data)
+            continue
+        code = compile(data, f'{ZIP}/{info.filename}', 'exec', dont_inherit=True)
+        pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
+        put(info, info.filename + 'c', bytes(pyc))
+        if info.filename.startswith(KEEP_SOURCE):
+            put(info, info.filename, data)
+"""
+
+
+def compiled(pyodide: str, zip_path: Path) -> None:
+    """Rewrite python.zip with every module compiled (COMPILE_PY): a first visit imports
+    ~280 modules, and compiling their sources was most of its Python's start."""
+    node_bin = shutil.which("node")
+    if node_bin is None:
+        raise StartupError("node is missing (Node.js 20+ compiles python.zip)")
+    done = subprocess.run(
+        [node_bin, "--input-type=module", "-e", COMPILE_JS, pyodide, str(zip_path), COMPILE_PY],
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode != 0:
+        tail = (done.stderr or done.stdout).strip().splitlines()[-1:] or ["no output"]
+        raise StartupError(f"compiling python.zip failed: {tail[0]}")
+
+
 def current(root: Path) -> dict[str, object] | None:
     """The manifest, if it and the files it names are those of the current inputs."""
     try:
@@ -176,6 +233,7 @@ def build(root: Path = ROOT) -> tuple[bool, dict[str, object]]:
         shipped = [p.relative_to(root).as_posix() for p in game_sources(root)]
         node("stdlib", pyodide, str(root.resolve()), str(zip_path), *modules,
              env={"SNAPSHOT_GAME": json.dumps(shipped)})  # fmt: skip
+        compiled(pyodide, zip_path)
         node("snapshot", pyodide, str(zip_path), str(raw), *modules, env={"SNAPSHOT_WARM": WARM})
         memory = raw.read_bytes()
         # Half of the image is zeros: 31 MB become 6, for every host, in the cache too.

@@ -115,6 +115,54 @@ async function boot(config) {
   return pyodide;
 }
 
+// Pyodide's start in steps instead of one task of two seconds, so that the page paints and
+// answers between them (a first visit; a snapshot's restore is left as it is):
+// - Emscripten runs Python's own start (its main: 33 modules) in a task of its own, as it
+//   does when its Module has a setStatus;
+// - Pyodide's bootstrap then imports ~160 standard-library modules in one go (ast,
+//   tokenize, re, typing, inspect, asyncio, …) and its own: they are imported here first,
+//   a few at a time, leaves first, one task each (a mark each), so that the bootstrap finds
+//   them imported. Its own first step is `import _pyodide_core`: the last here.
+// `createPyodideModule` and `API.rawRun` are private to Pyodide 314.0.2, like
+// `_loadSnapshot`: tests/test_first_visit.py pins them and checks the steps.
+export const BOOTSTRAP_STEPS = [
+  ["ast"], ["operator", "collections", "types"], ["functools", "enum"], ["re"], ["tokenize"],
+  ["weakref", "copy", "textwrap"], ["typing"], ["importlib.abc", "warnings"],
+  ["json"], ["dis"], ["inspect"], ["dataclasses"], ["_colorize"], ["contextlib", "traceback"],
+  ["string", "threading", "logging"], ["concurrent.futures"],
+  ["socket", "locale", "signal", "selectors", "subprocess"], ["pathlib", "glob", "base64"],
+  ["ssl"], ["asyncio"], ["bz2", "lzma"], ["compression.zstd"], ["shutil"],
+  ["random", "tempfile"], ["zipfile"], ["_pyodide._base"], ["_pyodide"], ["_pyodide_core"],
+];
+// A yield to the browser, as a task of ordinary priority (a MessageChannel's: setTimeout
+// would wait 4 ms a step once nested, and scheduler.yield() would go before the parser's
+// tasks and hold back the first paint).
+function nextTask() {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+}
+
+async function createInSteps(settings) {
+  const { default: create } = await import(new URL("pyodide.asm.mjs", VENDOR).href);
+  settings.setStatus = () => {};
+  const module = await create(settings);
+  if (settings.noInitialRun) return module; // a snapshot: restored by the bootstrap
+  performance.mark("python-main-done");
+  for (const names of BOOTSTRAP_STEPS) {
+    await nextTask();
+    // __import__: nothing is bound in __main__. A module that fails here fails again in
+    // the bootstrap, which says why.
+    module.API.rawRun(names.map((name) => `__import__(${JSON.stringify(name)})`).join("; "));
+    performance.mark(`python: import ${names.join(", ")}`);
+  }
+  performance.mark("python-bootstrap-imported");
+  await nextTask();
+  return module;
+}
+
 // Python's output goes to PyScript's handlers once PyScript has asked for Python.
 const output = { stdout: (text) => console.log(text), stderr: (text) => console.error(text) };
 let started = null;
@@ -128,6 +176,7 @@ export function begin() {
     stdLibURL: STDLIB,
     lockFileContents: LOCK,
     env: ENV,
+    createPyodideModule: createInSteps,
     stdout: (text) => output.stdout(text),
     stderr: (text) => output.stderr(text),
   });
