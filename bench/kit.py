@@ -6,7 +6,8 @@
   whether the service worker controls the page and holds the memory snapshot;
 - the browser: launch() (headless Debian chromium), open_profile() (chromium on a profile
   directory, the watcher installed), visit(), wait_ready(), figures(), wait_precached();
-- throttling: Network, NETWORKS (desktop, slow 4G), throttle() (DevTools Protocol);
+- throttling: Network, NETWORKS (desktop, slow 4G), throttle() (DevTools Protocol),
+  throttle_cpu() (the page's CPU N times slower, as a phone's);
 - printing: values(), median(), row(), header(), at_most(), tally().
 """
 
@@ -250,6 +251,15 @@ def throttle(context: BrowserContext, page: Page, network: Network) -> CDPSessio
             "uploadThroughput": network.up_bps / 8,
         },
     )
+    return cdp
+
+
+def throttle_cpu(context: BrowserContext, page: Page, rate: float) -> CDPSession:
+    """Run the page ``rate`` times slower (DevTools Protocol
+    Emulation.setCPUThrottlingRate; 4 stands in for a phone). Keep the session: it holds
+    the throttling."""
+    cdp = context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
     return cdp
 
 
