@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from conftest import BOOT_TIMEOUT_MS
 from playwright.sync_api import Browser, Page, expect
-from test_table_kit import DEALS, Ui, booted, engine_piles, watched
+from test_table_kit import DEALS, Ui, booted, engine_piles, settled, watched
 
 import game
 from game.assist import auto_moves
@@ -49,6 +49,8 @@ def tab(ui: Ui, tabs: list[Page], path: str = "/") -> Page:
 
 
 def saved(page: Page) -> dict[str, Any]:
+    """The game stored, once ``page`` (the one that played last) has saved its last move."""
+    settled(page)
     text = page.evaluate("(k) => localStorage.getItem(k)", KEY)
     data: dict[str, Any] = json.loads(text)
     return data

@@ -195,6 +195,12 @@ class Ui:
             if time.monotonic() > deadline:
                 pytest.fail(f"not ready after {BOOT_TIMEOUT_MS / 1000:.0f} s")
             page.wait_for_timeout(25)
+        self.settled()
+
+    def settled(self) -> None:
+        """Wait until what the last move left for after its frame has run (the save, embed
+        events, the advisor: game/ui/later.py)."""
+        settled(self.page)
 
     def query(self) -> dict[str, str]:
         return dict(parse_qsl(urlsplit(self.page.url).query, keep_blank_values=True))
@@ -255,6 +261,7 @@ class Ui:
     def tap(self, pile: str, index: int | None = -1) -> None:
         x, y = self.point(pile, index)
         self.page.mouse.click(x, y)
+        self.settled()
 
     def drag(self, src: str, index: int, dst: str, steps: int = 5) -> None:
         """Press on a card, move in steps onto the destination pile's top card, let go."""
@@ -265,11 +272,20 @@ class Ui:
         mouse.down()
         mouse.move(x1, y1, steps=steps)
         mouse.up()
+        self.settled()
 
     def play(self, m: tuple[int, int, int], g: Game) -> None:
         """Drag the move `m` (legal in `g`, before it is played) on the page."""
         src, dst, n = m
         self.drag(pile_name(src), len(g.piles[src]) - n, pile_name(dst))
+
+
+def settled(page: Page, timeout: float = 10_000) -> None:
+    """Wait until the page's jobs after the paint have run (``<html data-later="done">``):
+    a move is saved, its embed events posted, the advisor told."""
+    page.wait_for_function(
+        "() => document.documentElement.dataset.later !== 'busy'", timeout=timeout
+    )
 
 
 @contextmanager

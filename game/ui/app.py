@@ -1,6 +1,9 @@
 """The page's controller: one game at a time, the toolbar, dialogs, URL and keyboard.
 
-Data flows one way: pointer or key → move text → engine → table sync → DOM.
+Data flows one way: pointer or key → move text → engine → table sync → DOM. The task of
+an input draws the piles that changed and the toolbar; what else a move calls for (the
+save, embed events, statistics, the advisor, the keyboard cursor, sound) runs after that
+frame has painted (later.py).
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from .dom import absent, by_id, guarded, listen
 from .embed import Embed
 from .finder import DealFinder
 from .keys import Keys
+from .later import Later
 from .markup import redeal_text
 from .messages import Command
 from .pointer import Pointer
@@ -90,11 +94,16 @@ class App:
         self.finished: float | None = None
         self.shown_outcome = "playing"
         self.store = Store()
+        self.later = Later()
         self.embed = Embed(self.command)
+        self.embed.soon = lambda: self.later.after_paint("embed", self.embed.flush)
         self.advisor = Advisor(
             self.say, self.show_hint, lambda: self.turns, self.undoable, tell=self._tell
         )
         self.moved: tuple[object, str] | None = None  # (position before, move) just played
+        # The moves since the advisor last looked, and the position they were made from
+        # (None: not moves alone, an undo or a new game, say); None: nothing since.
+        self.trail: tuple[object, list[str]] | None = None
         self.finder: DealFinder | None = None
         self.finishing = False
         self.sound = Sound()  # on or off: start()
@@ -116,6 +125,7 @@ class App:
         self._bind()
         self.pointer = Pointer(self)
         self.keys = Keys(self)
+        self.later.flush_on_leave()  # a move's save, if it waits, is written first
         self.store.save_on_leave(self.save)
         self.viewer = Viewer(self)
         embed = query.get("embed") == "1"
@@ -173,6 +183,7 @@ class App:
         self.viewer.from_fragment()  # a game link (#r=…): over the welcome, which waits
         js.document.body.dataset.ready = "true"
         self.embed.send("ready", **self._about())
+        self.advisor.warm()  # the solver's own thread, in idle time from now
         if greet:  # a first visit: over the table, once Python is up
             self.welcome.show(first=True)
 
@@ -295,6 +306,7 @@ class App:
         daily: date | None = None,
         claim: Claim | None = None,
     ) -> None:
+        self.later.flush("stats", "save", "embed")  # the game shown until now, done with
         self.game = game
         self.dailies.shown(daily, claim)
         self.turns, self.undone, self.last_tap = turns, undone, None
@@ -359,6 +371,7 @@ class App:
         return self.stats.tell()
 
     def hint(self) -> None:
+        self.later.flush()  # the advisor must know the position shown
         if self._may_play():
             if self.game.status == "playing":  # help: a win counts apart (statsview.py)
                 self.stats.hinted()
@@ -380,6 +393,7 @@ class App:
 
     def finish(self) -> None:
         """Play the rest to the foundations, a move at a time, while nothing else happens."""
+        self.later.flush()
         if self._may_play() and self.advisor.finish_line():
             self.stats.finishing(self.game)  # help, unless the rest was forced
             self.finishing = True
@@ -389,6 +403,7 @@ class App:
         if not self.finishing or self.game.status != "playing":
             self.finishing = False
             return
+        self.later.flush("stats", "advisor")
         line = self.advisor.finish_line()
         if not line:
             self.finishing = False
@@ -444,10 +459,11 @@ class App:
                 self.started = time.monotonic()
         if played:  # a move clears the last message; the outcome, if any, says its own
             self.say("")
-            self.stats.moved()
-            self.sound.moved(played[0])
-        elif dealing:
-            self.sound.deal()
+            self.later.after_paint("stats", self.stats.moved)
+            if self.sound.on:
+                self.later.after_paint("sound", lambda: self.sound.moved(played[0]))
+        elif dealing and self.sound.on:
+            self.later.after_paint("sound", self.sound.deal)
         self.refresh()
 
     def undoable(self) -> int:
@@ -587,48 +603,69 @@ class App:
         self.finished = time.monotonic()
         self.started = self.finished - saved.elapsed
         self.table.root.dataset.status = saved.game.status
-        by_id("moves-count").textContent = str(len(saved.game.moves))
-        by_id("undo").disabled = by_id("redo").disabled = True
+        _set(by_id("moves-count"), "textContent", str(len(saved.game.moves)))
+        _set(by_id("undo"), "disabled", True)
+        _set(by_id("redo"), "disabled", True)
         self._tick()
 
     # -- showing ----------------------------------------------------------------------------
 
     def refresh(self) -> None:
+        """Show the position: the piles that changed and the toolbar now; the rest once
+        the frame has painted (later.py), once for moves made quickly."""
         if not self.writer.playing:  # idle: the position shown follows the writer's
             self.table.sync()
             return
         game = self.game
         self.table.sync()
         status = game.status
-        self.table.root.dataset.status = status
-        by_id("undo").disabled = self.undoable() <= 0
-        by_id("redo").disabled = not self.undone
+        _set(self.table.root.dataset, "status", status)
+        _set(by_id("undo"), "disabled", self.undoable() <= 0)
+        _set(by_id("redo"), "disabled", not self.undone)
         redeal = by_id("redeal")
-        redeal.hidden = not game.rules.shuffle_redeals
+        _set(redeal, "hidden", not game.rules.shuffle_redeals)
+        can_redeal = Move(STOCK, STOCK, 0) in game.plain_moves()
         if game.rules.shuffle_redeals:
-            redeal.textContent = redeal_text(game)
-            redeal.disabled = Move(STOCK, STOCK, 0) not in game.plain_moves()
+            _set(redeal, "textContent", redeal_text(game))
+            _set(redeal, "disabled", not can_redeal)
         stock = self.table.pile_el.get(STOCK)
         if stock is not None:
-            stock.dataset.redeal = "yes" if Move(STOCK, STOCK, 0) in game.plain_moves() else "no"
-        by_id("moves-count").textContent = str(len(game.moves))
+            _set(stock.dataset, "redeal", "yes" if can_redeal else "no")
+        _set(by_id("moves-count"), "textContent", str(len(game.moves)))
         self._tick()
-        self.save()
-        self.embed.send("status", **self._about())
         self._clear_hint()
-        previous, played = self.moved or (None, None)
+        self.later.after_paint("save", self.save)
+        self.embed.send("status", **self._about())  # posted after the paint, in order
+        self._follow_later()
+        self._outcome(status, fresh=self.moved is not None)
         self.moved = None
-        # the turn just played: the move and its auto-moves
-        turn = [str(m) for m in game.moves[-self.turns[-1] :]] if played and self.turns else None
-        self.advisor.follow(game, turn, previous)
-        self._outcome(status, fresh=played is not None)
-        self.keys.refreshed()
+        self.later.after_paint("keys", self.keys.refreshed)
+
+    def _follow_later(self) -> None:
+        """The advisor follows the table after the paint: the moves made since it last
+        looked, if they were moves alone (its winning line is kept while they are its own)."""
+        previous, played = self.moved or (None, None)
+        if played is not None and self.turns:  # the turn just played: move and auto-moves
+            turn = [str(m) for m in self.game.moves[-self.turns[-1] :]]
+            if self.trail is None:
+                self.trail = (previous, turn)
+            elif self.trail[0] is not None:
+                self.trail = (self.trail[0], self.trail[1] + turn)
+        else:
+            self.trail = (None, [])
+        self.later.after_paint("advisor", self._advise)
+
+    def _advise(self) -> None:
+        previous, turn = self.trail or (None, [])
+        self.trail = None
+        self.advisor.follow(self.game, turn or None, previous)
 
     def _outcome(self, status: str, fresh: bool = False) -> None:
         """The end of the game, or the game going on again; ``fresh``: a move just made it."""
         if status == self.shown_outcome:
             return
         self.shown_outcome = status
+        self.later.flush("stats")  # a move's statistics before the game's end is counted
         dialog = by_id("outcome")
         if status == "playing":
             if dialog.open:
@@ -669,6 +706,7 @@ class App:
         self.embed.send(status, **self._about(), share=self.dailies.shared())
 
     def save(self) -> None:
+        self.later.drop("save")  # this is the save a move waits for, if one does
         if not self.writer.check():
             return
         notice = self.store.save(
@@ -702,7 +740,14 @@ class App:
         self._after([])
 
     def key(self, event: Any) -> None:
+        self.later.flush("keys")  # the cursor where the last move left it
         self.keys.key(event)  # every key: keys.py (the map: keymap.py)
+
+
+def _set(el: Any, prop: str, value: object) -> None:
+    """Write a DOM property only if it changes: an unchanged write still costs a style pass."""
+    if getattr(el, prop, None) != value:  # (a data- attribute not yet set: undefined)
+        setattr(el, prop, value)
 
 
 def describe(game: Game, move: Move) -> str:

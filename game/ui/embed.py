@@ -1,7 +1,8 @@
 """The postMessage API for a page that embeds the game in an iframe (README: Embedding).
 
 The messages and the allow-list are in ``messages`` (pure). Here: events go to the parent
-window, from "ready" on; commands come from it. A message from another window, or from an
+window, from "ready" on, in the order they happened, posted after the frame that shows the
+move (``soon``: app.py's Later; at once without it); commands come from it. A message from another window, or from an
 origin outside the allow-list, is ignored without a word; a malformed one is ignored with a
 console warning. Nothing a message says, and no failure to post one, can break the game.
 """
@@ -41,6 +42,8 @@ class Embed:
         self.origins = allowed_origins()
         self.live = False  # events start with "ready"
         self.played: str | None = None  # a move whose event goes before the next "status"
+        self.outbox: list[dict[str, Any]] = []  # events not yet posted, oldest first
+        self.soon: Callable[[], object] = self.flush  # asks for flush() to run soon
         if self.framed:
             listen(js.window, "message", self.receive)
 
@@ -59,8 +62,15 @@ class Embed:
         if not self.live:
             return
         if move is not None:
-            self._post(event("move", about, move))
-        self._post(event(kind, about))
+            self.outbox.append(event("move", about, move))
+        self.outbox.append(event(kind, about))
+        self.soon()
+
+    def flush(self) -> None:
+        """Post the events waiting, in their order."""
+        waiting, self.outbox = self.outbox, []
+        for message in waiting:
+            self._post(message)
 
     def _post(self, message: dict[str, Any]) -> None:
         for origin in self.origins:  # ANY, or each allowed origin (the others drop it)

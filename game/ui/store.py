@@ -111,10 +111,11 @@ class Store:
         return notice
 
     def save_on_leave(self, save: Callable[[], object]) -> None:
-        """Save once more when the page is hidden or left (closing a tab, switching apps,
-        reloading): the clock has run on since the last move. ``save`` saves only while
-        this page is the game's writer (writer.py), and not over an entry that something
-        else wrote or removed since (cleared site data stays cleared, until a move)."""
+        """Save once more when the page is hidden, frozen or left (closing a tab, switching
+        apps, reloading, a phone freezing a background tab): the clock has run on since the
+        last move. ``save`` saves only while this page is the game's writer (writer.py), and
+        not over an entry that something else wrote or removed since (cleared site data
+        stays cleared, until a move; a move's own save, if it waits, is app.py's Later's)."""
 
         def leave(event: Any) -> None:
             if event.type == "visibilitychange" and js.document.visibilityState != "hidden":
@@ -124,6 +125,7 @@ class Store:
 
         listen(js.window, "pagehide", leave)
         listen(js.document, "visibilitychange", leave)
+        listen(js.document, "freeze", leave)
 
 
 def shown(game: Game, saved: str) -> str:

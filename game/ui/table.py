@@ -5,6 +5,11 @@ card elements leaving one pile are reused by the pile that gains them, so a move
 the same element and can glide there (FLIP, 160 ms unless Settings say otherwise, none
 under reduced motion). A glide only shows a move already made: :meth:`land` cuts every
 glide short, so that pointer input aims at the table as the position has it.
+
+A move's task must not wait on layout more than once: a moved card whose face is the same
+is not dressed again, and what ``sync`` needs of the layout (each pile's room, the card
+size the screen gives) is measured once and kept until the table's size changes
+(ResizeObserver), the card size changes, or a new game is laid out.
 """
 
 from __future__ import annotations
@@ -12,12 +17,13 @@ from __future__ import annotations
 from typing import Any
 
 import js
-from pyodide.ffi import to_js
+from pyodide.ffi import create_proxy, to_js
 
 from ..cards import DOWN
 from ..notation import STOCK, T0
 from ..state import Game
 from . import spread
+from .dom import guarded
 from .markup import card_attrs, face_html, table_look
 from .voice import pile_label
 
@@ -36,6 +42,15 @@ class Table:
         self.card_w = self.card_h = 0.0
         self.held: dict[int, Any] = {}  # id(element) -> where a drop let go of it
         self.glides: list[Any] = []  # the glides (Animations) running, or ended since a sync
+        self.dressed: dict[int, int] = {}  # id(element) -> the card code it shows
+        self.placed: dict[int, str] = {}  # id(element) -> its offset (style) as written
+        self.rooms: dict[int, float] = {}  # pile -> its room (a column's height, a fan's width)
+        # The card height the screen gives (no --cap), and the height the tableau's columns
+        # have below their tops; None: to be measured.
+        self.natural: tuple[float, float] | None = None
+        self.size = (0.0, 0.0)  # the table's size when last measured
+        self._observer = js.ResizeObserver.new(create_proxy(guarded(self._resized)))
+        self._observer.observe(root)
 
     # -- building ---------------------------------------------------------------------------
 
@@ -49,6 +64,8 @@ class Table:
         for name, value in look.props.items():
             root.style.setProperty(name, value)
         root.innerHTML = look.html
+        self.dressed, self.placed = {}, {}
+        self.forget()
         self.pile_el = {}
         for el in root.querySelectorAll("[data-pile]"):
             self.pile_el[_pile_number(el.dataset.pile)] = el
@@ -63,6 +80,29 @@ class Table:
             self.card_h = float(probe.offsetHeight)
             self.card_w = self.card_h / 1.4
 
+    def forget(self) -> None:
+        """The layout kept is stale: measure it again when next needed."""
+        self.rooms = {}
+        self.natural = None
+
+    def _resized(self, *args: Any) -> None:
+        rect = self.root.getBoundingClientRect()
+        size = (float(rect.width), float(rect.height))
+        if size != self.size and self.game is not None:
+            self.size = size
+            self.refit()
+
+    def _measure_rooms(self) -> None:
+        """Every pile's room, read in one go (one layout, before anything is written)."""
+        game = self.game
+        if self.rooms or game is None:
+            return
+        fans = game.rules.passes == 0
+        bottom = self._bottom()
+        tops = {p: el.getBoundingClientRect().top for p, el in self.pile_el.items() if p >= T0}
+        for p, top in tops.items():
+            self.rooms[p] = float(self.pile_el[p].clientWidth) if fans else bottom - top
+
     # -- keeping the page equal to the position ----------------------------------------------
 
     def sync(self, animate: bool = True) -> None:
@@ -73,6 +113,7 @@ class Table:
         if not changed:
             self.snap_back()
             return
+        self._measure_rooms()  # (reads first: no layout is forced between writes)
         pool: dict[int, list[Any]] = {}  # card (face-up code) -> elements that left a pile
         before: dict[int, Any] = {}  # id(element) -> its rect before the change
         for p in changed:
@@ -88,7 +129,12 @@ class Table:
             for c in new[len(els) :]:
                 spare = pool.get(c & ~DOWN)
                 el = spare.pop() if spare else js.document.createElement("div")
-                _dress(el, c if p != STOCK else c | DOWN)
+                code = c if p != STOCK else c | DOWN
+                if self.dressed.get(id(el)) != code:
+                    _dress(el, code)
+                    self.dressed[id(el)] = code
+                elif el.className != "card":  # held, dragging, hinted: not any more
+                    el.className = "card"
                 pile.appendChild(el)
                 els.append(el)
             self.shown[p] = new
@@ -98,10 +144,13 @@ class Table:
             for el in spares:
                 el.remove()
                 before.pop(id(el), None)
+                self.dressed.pop(id(el), None)
+                self.placed.pop(id(el), None)
         self.fit()  # before the glides: they start from where cards were, to where they are
-        for el, rect in before.values():
+        moved = [(el, rect, el.getBoundingClientRect()) for el, rect in before.values()]
+        for el, rect, now in moved:  # every rect read before any glide starts
             if el.isConnected:
-                self._glide(el, rect)
+                self._glide(el, rect, now)
         self.held = {}
 
     def snap_back(self) -> None:
@@ -122,8 +171,8 @@ class Table:
         for anim in glides:
             anim.finish()
 
-    def _glide(self, el: Any, rect: Any) -> None:
-        now = el.getBoundingClientRect()
+    def _glide(self, el: Any, rect: Any, now: Any = None) -> None:
+        now = now or el.getBoundingClientRect()
         dx, dy = rect.left - now.left, rect.top - now.top
         if abs(dx) + abs(dy) < 1:
             return
@@ -142,19 +191,27 @@ class Table:
         els, cards = self.cards[p], self.shown[p]
         if p < T0 or not els:
             for i, el in enumerate(els):  # stock, waste, foundations: a neat stack
-                el.style.cssText = f"--i:{i}"
+                self._offset(el, f"--i:{i}")
             return
         game = self.game
         assert game is not None
+        self._measure_rooms()
+        room = self.rooms[p]
         if game.rules.passes == 0:  # Linus: fans spread to the right
-            lefts = spread.fan(len(els), self.pile_el[p].clientWidth, self.card_w)
+            lefts = spread.fan(len(els), room, self.card_w)
             for el, x in zip(els, lefts, strict=True):
-                el.style.cssText = f"left:{x}px"
+                self._offset(el, f"left:{x}px")
             return
-        room = self._bottom() - self.pile_el[p].getBoundingClientRect().top
         tops = spread.column([c >= DOWN for c in cards], room, self.card_h)
         for el, y in zip(els, tops, strict=True):
-            el.style.cssText = f"top:{y}px"
+            self._offset(el, f"top:{y}px")
+
+    def _offset(self, el: Any, css: str) -> None:
+        """A card's place in its pile, written only if it changes (a write costs a style
+        pass)."""
+        if self.placed.get(id(el)) != css:
+            el.style.cssText = css
+            self.placed[id(el)] = css
 
     def _bottom(self) -> float:
         return float(self.root.getBoundingClientRect().bottom) - 4
@@ -168,29 +225,43 @@ class Table:
         if game is None or probe is None:
             return False
         had = str(root.style.getPropertyValue("--cap"))
-        if had:
-            root.style.removeProperty("--cap")  # the size the screen gives, to compare with
-        natural_h = float(probe.offsetHeight)
+        natural_h, avail = self.natural or self._natural(probe, had)
         if game.rules.passes == 0:
-            width = float(probe.clientWidth)
             longest = max(len(game.piles[p]) for p in self.pile_el if p >= T0)
-            cap_w = spread.fan_cap(longest, width)
+            cap_w = spread.fan_cap(longest, avail)
         else:
-            top = float(root.getBoundingClientRect().top)
-            above = float(probe.getBoundingClientRect().top) - top - natural_h  # pads, gaps
-            avail = self._bottom() - top - above
             columns = [[c >= DOWN for c in game.piles[p]] for p in self.pile_el if p >= T0]
             cap_w = min(spread.column_cap(c, avail) for c in columns) / 1.4
             if cap_w < natural_h / 1.4 * spread.SMALLEST:  # small already: closer, not smaller
                 cap_w = min(spread.column_cap(c, avail, tight=True) for c in columns) / 1.4
         natural_w = natural_h / 1.4
         cap = f"{max(cap_w, natural_w * spread.SMALLEST):.0f}px" if cap_w < natural_w - 1 else ""
-        if cap:
-            root.style.setProperty("--cap", cap)
         if cap == had:
             return False
+        if cap:
+            root.style.setProperty("--cap", cap)
+        else:
+            root.style.removeProperty("--cap")
         self._replace()
         return True
+
+    def _natural(self, probe: Any, cap: str) -> tuple[float, float]:
+        """The card height the screen gives and the room the tableau's piles have then (a
+        fan's width; a column's height below its top), measured without the --cap."""
+        root = self.root
+        if cap:
+            root.style.removeProperty("--cap")
+        natural_h = float(probe.offsetHeight)
+        if self.game is not None and self.game.rules.passes == 0:
+            room = float(probe.clientWidth)
+        else:
+            top = float(root.getBoundingClientRect().top)
+            above = float(probe.getBoundingClientRect().top) - top - natural_h  # pads, gaps
+            room = self._bottom() - top - above
+        if cap:
+            root.style.setProperty("--cap", cap)
+        self.natural = (natural_h, room)
+        return self.natural
 
     def _label(self, p: int) -> None:
         assert self.game is not None
@@ -198,10 +269,12 @@ class Table:
 
     def refit(self) -> None:
         """After a resize: new card size, new offsets."""
+        self.forget()
         if not self.fit():
             self._replace()
 
     def _replace(self) -> None:
+        self.rooms = {}
         self.measure()
         for p in self.pile_el:
             self._place(p)
@@ -213,6 +286,7 @@ class Table:
                 el.remove()
             self.cards[p] = []
             self.shown[p] = ()
+        self.dressed, self.placed = {}, {}
 
 
 def _dress(el: Any, c: int) -> None:
