@@ -50,6 +50,7 @@
   });
 
   function watch(registration) {
+    if (!registration) return; // service workers blocked (a browser setting, or a test's)
     if (registration.waiting && sw.controller) offer(registration.waiting);
     registration.addEventListener("updatefound", function () {
       var worker = registration.installing;

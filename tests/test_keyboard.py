@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from conftest import ROOT
 from playwright.sync_api import expect
-from test_table_kit import Ui, engine_piles, module_ui
+from test_table_kit import Ui, engine_piles, module_ui, press
 
 import game
 from game.cards import spoken
@@ -53,7 +53,7 @@ def enter_table(ui: Ui) -> None:
     page = ui.page
     page.evaluate("() => document.activeElement && document.activeElement.blur()")
     for _ in range(30):
-        page.keyboard.press("Tab")
+        press(page, "Tab")
         if focus(ui) is not None:
             return
     pytest.fail("Tab never reached the table")
@@ -69,7 +69,7 @@ class Player:
 
     def press(self, key: str, times: int = 1) -> None:
         for _ in range(times):
-            self.ui.page.keyboard.press(key)
+            press(self.ui.page, key)
             self.presses += 1
 
     def go(self, pile: int, index: int = -1) -> None:
@@ -155,8 +155,8 @@ def test_a_whole_whitehead_deal_is_won_with_the_keyboard_alone(ui: Ui) -> None:
     for _ in range(5):
         if page.evaluate("() => document.activeElement.id") == "outcome-new":
             break
-        page.keyboard.press("Tab")
-    page.keyboard.press("Enter")
+        press(page, "Tab")
+    press(page, "Enter")
     expect(page.locator("#outcome")).to_be_hidden()
     expect(page.locator("#table")).to_have_attribute("data-status", "playing")
     assert page.inner_text("#deal-number") != str(WIN_DEAL)
@@ -175,12 +175,12 @@ def test_tab_stops_once_on_the_table_and_the_focus_ring_shows(ui: Ui) -> None:
         "return [s.outlineStyle, s.outlineWidth, s.outlineColor]; }"
     )
     assert ring == ["solid", "3px", "rgb(255, 211, 77)"]
-    page.keyboard.press("ArrowRight")
+    press(page, "ArrowRight")
     assert focus(ui) == ("w", -1)
     assert page.locator("#table [tabindex]").count() == 1
-    page.keyboard.press("Tab")
+    press(page, "Tab")
     assert focus(ui) is None  # out of the table in one press
-    page.keyboard.press("Shift+Tab")
+    press(page, "Shift+Tab")
     assert focus(ui) == ("w", -1)  # back where it was
 
 
@@ -194,7 +194,7 @@ def test_pick_up_put_back_refuse_and_put_down(ui: Ui) -> None:
     held = "() => [...document.querySelectorAll('#table .held')].map((c) => c.dataset.card)"
 
     player.go(T0 + 2, 1)
-    page.keyboard.press("Space")
+    press(page, "Space")
     assert page.evaluate(held) == ["7S", "6S"]
     lifted = page.evaluate("() => getComputedStyle(document.querySelector('.held')).translate")
     assert lifted not in ("none", "", "0px")  # picked-up cards stand out
@@ -202,20 +202,20 @@ def test_pick_up_put_back_refuse_and_put_down(ui: Ui) -> None:
         "Picked up seven of spades and the 1 card above it; they go to column 2. "
         "Space puts down, Escape puts back."
     )
-    page.keyboard.press("Escape")
+    press(page, "Escape")
     assert page.evaluate(held) == []
     assert announced(ui) == "Put back."
     assert ui.layout() == start
 
-    page.keyboard.press("Enter")  # again, and onto a pile that does not take it
+    press(page, "Enter")  # again, and onto a pile that does not take it
     player.go(T0 + 3)
-    page.keyboard.press("Space")
+    press(page, "Space")
     expect(page.locator("#status-line")).to_have_text("7♠ cannot go on 4♦.")
     assert page.evaluate(held) == ["7S", "6S"]  # still in hand
     assert ui.layout() == start and ui.moves_count() == 0
 
     player.go(T0 + 1)
-    page.keyboard.press("Space")
+    press(page, "Space")
     g.play("t3>t2x2")
     ui.wait_layout(engine_piles(g))
     assert page.evaluate(held) == []
@@ -225,7 +225,7 @@ def test_pick_up_put_back_refuse_and_put_down(ui: Ui) -> None:
     )
 
     player.go(F0)
-    page.keyboard.press("Space")
+    press(page, "Space")
     expect(page.locator("#status-line")).to_have_text(
         "Foundation 1: cards never leave a foundation."
     )
@@ -238,26 +238,26 @@ def test_f_sends_to_a_foundation_m_moves_and_undo_is_told(ui: Ui) -> None:
     enter_table(ui)
     page, player = ui.page, Player(ui, g)
     player.go(T0 + 6)  # AD on top of t7
-    page.keyboard.press("f")
+    press(page, "f")
     g.play("t7>f")
     ui.wait_layout(engine_piles(g))
     assert focus(ui) == ("t7", 5)  # focus stays on the pile, on its new top card
     assert announced(ui) == "Ace of diamonds to foundation 1."
-    page.keyboard.press("z")
+    press(page, "z")
     g.undo()
     ui.wait_layout(engine_piles(g))
     assert announced(ui) == "Undone: ace of diamonds back to column 7."
-    page.keyboard.press("y")
+    press(page, "y")
     g.redo()
     ui.wait_layout(engine_piles(g))
     assert announced(ui) == "Redone: ace of diamonds to foundation 1."
     player.go(T0)  # AH: M sends it to its best place, a foundation
-    page.keyboard.press("m")
+    press(page, "m")
     g.play("t1>f")
     ui.wait_layout(engine_piles(g))
     assert focus(ui) == ("f2", -1)  # focus follows the card, so M again tries the next place
     assert g.piles[T0] == ()
-    page.keyboard.press("m")  # at once: a key press is never half of a double tap
+    press(page, "m")  # at once: a key press is never half of a double tap
     g.undo()
     g.play("t1>t5")
     ui.wait_layout(engine_piles(g))
@@ -290,7 +290,7 @@ def test_piles_and_cards_have_accessible_names(ui: Ui) -> None:
     enter_table(ui)
     player = Player(ui, g)
     player.go(T0)
-    page.keyboard.press("f")
+    press(page, "f")
     g.play("t1>f")
     ui.wait_layout(engine_piles(g))
     expect(t1).to_have_count(0)  # labels follow the game
@@ -306,7 +306,7 @@ def test_a_deal_is_told_and_the_stock_is_labelled(ui: Ui) -> None:
     g = game.new_game("blind-alleys", 9)
     ui.wait_layout(engine_piles(g))
     page = ui.page
-    page.keyboard.press("d")  # from anywhere
+    press(page, "d")  # from anywhere
     g.play("s")
     ui.wait_layout(engine_piles(g))
     top = spoken(g.piles[WASTE][-1])
@@ -321,19 +321,19 @@ def test_arrows_follow_the_rows_of_linus_fans_and_skip_face_down_cards(ui: Ui) -
     enter_table(ui)
     page = ui.page
     assert focus(ui) == ("t1", 2)  # no stock: the first fan's top card
-    page.keyboard.press("ArrowDown")
+    press(page, "ArrowDown")
     assert focus(ui) == ("t7", 2)  # six fans a row on this screen
-    page.keyboard.press("ArrowUp")
-    page.keyboard.press("ArrowUp")
+    press(page, "ArrowUp")
+    press(page, "ArrowUp")
     assert focus(ui) is not None and focus(ui) == ("f1", -1)
     ui.at("unlimited", 5, automove="off")  # t1: 6S 3c 7C js 9H 5c 4D
     enter_table(ui)
     assert focus(ui) == ("s", -1)
-    page.keyboard.press("ArrowDown")
+    press(page, "ArrowDown")
     assert focus(ui) == ("t1", 6)  # the pile below the stock, on its top card
     seen = []
     for _ in range(3):
-        page.keyboard.press("ArrowUp")
+        press(page, "ArrowUp")
         seen.append(focus(ui))
     assert seen == [("t1", 4), ("t1", 2), ("t1", 0)]
 
@@ -341,13 +341,13 @@ def test_arrows_follow_the_rows_of_linus_fans_and_skip_face_down_cards(ui: Ui) -
 def test_the_keys_are_listed_in_the_rules_panel(ui: Ui) -> None:
     ui.at("whitehead", WIN_DEAL)
     page = ui.page
-    page.keyboard.press("?")
+    press(page, "?")
     panel = page.locator("#rules-panel")
     expect(panel).to_be_visible()
     expect(panel.locator("#keys-help")).to_have_attribute("open", "")
     terms = panel.locator("#keys-list dt").all_inner_texts()
     assert terms == [keys for keys, _ in help_rows()]
-    page.keyboard.press("Escape")
+    press(page, "Escape")
     expect(panel).to_be_hidden()
     expect(page.locator("#undo")).to_have_attribute("aria-keyshortcuts", "Z Control+Z")
     expect(page.locator("#rules-button")).to_have_attribute("aria-keyshortcuts", "?")

@@ -294,7 +294,11 @@ def test_plays_offline_after_the_first_visit(browser: Browser, dist: Path) -> No
         )
         assert tab.get_attribute("#advice", "data-helper") == "ready"
 
-        assert site.requests[before:] == []  # nothing reached the server
+        # Nothing reached the server but the browser's own look for a new sw.js: creating
+        # the solver's worker is a navigation-like request after which the browser checks
+        # for an update (the Service Workers spec's soft update), and the emulated offline
+        # mode does not cover that check. Offline, it fails; nothing waits on it.
+        assert [r for r in site.requests[before:] if r != "/sw.js"] == []
         assert failed == []  # nothing tried the network
         assert len(responses) > 40 and all(r.from_service_worker for r in responses), [
             r.url for r in responses if not r.from_service_worker

@@ -154,7 +154,8 @@ def test_a_search_under_way_is_handed_over_whole(browser: Browser, server_url: s
 
 
 def test_without_a_worker_the_page_searches_alone(browser: Browser, server_url: str) -> None:
-    with booted(browser, server_url) as ui:
+    # No service worker: it would serve the worker's script from its cache, past the route.
+    with booted(browser, server_url, service_workers="block") as ui:
         ui.page.route("**/solver-worker.mjs", lambda route: route.abort())
         warnings: list[str] = []
         ui.page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)

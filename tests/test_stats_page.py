@@ -71,6 +71,7 @@ def deal_one(ui: Ui) -> None:
     ui.page.wait_for_function(
         "(n) => document.getElementById('moves-count').textContent === String(n)", arg=before + 1
     )
+    ui.settled()  # and its statistics saved (after the frame: game/ui/later.py)
 
 
 def test_a_loss_and_an_abandon_count_once_each_and_survive_a_reload(ui: Ui) -> None:

@@ -170,7 +170,8 @@ class Ui:
             assert not log.foreign_requests(), "requests left the local server"
             assert not log.csp_violations, "Content-Security-Policy violations"
             assert not log.page_errors, "uncaught errors in the page"
-            assert not log.console_errors, "errors in the browser console"
+            errors = "\n".join(log.console_errors)[:3000]
+            assert not log.console_errors, f"errors in the browser console:\n{errors}"
         finally:
             self.clear_log()
 
@@ -286,6 +287,13 @@ def settled(page: Page, timeout: float = 10_000) -> None:
     page.wait_for_function(
         "() => document.documentElement.dataset.later !== 'busy'", timeout=timeout
     )
+
+
+def press(page: Page, key: str) -> None:
+    """Press a key as a player does, and wait until what it asked for has settled (the
+    keyboard cursor and its announcement come after the frame: game/ui/later.py)."""
+    page.keyboard.press(key)
+    settled(page)
 
 
 @contextmanager

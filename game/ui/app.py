@@ -639,7 +639,8 @@ class App:
         self._follow_later()
         self._outcome(status, fresh=self.moved is not None)
         self.moved = None
-        self.later.after_paint("keys", self.keys.refreshed)
+        self.keys.noted()  # what to tell of it, told after the frame with the cursor
+        self.later.after_paint("keys", self.keys.shown)
 
     def _follow_later(self) -> None:
         """The advisor follows the table after the paint: the moves made since it last

@@ -51,6 +51,7 @@ class Keys:
         self.seen_game: Game | None = None
         self.seen_moves = 0
         self.seen_redo: list[Move] = []
+        self.telling: str | None = None  # what the last change noted is, to be told
         self.echo = False
         root = app.table.root
         listen(root, "focusin", self._focus_in)
@@ -205,8 +206,9 @@ class Keys:
 
     # -- after every change -------------------------------------------------------------------
 
-    def refreshed(self) -> None:
-        """The app has shown a new position: tell what happened, keep the spot, focus it."""
+    def noted(self) -> None:
+        """The app has shown a new position: work out what to tell of it (in the move's
+        task, so that each change is told as it was, however quickly they come)."""
         game = self.app.game
         moves, redo = game.moves, game.redo_moves
         if game is not self.seen_game or self.seen is None:
@@ -219,11 +221,18 @@ class Keys:
                 redone = (
                     moves[self.seen_moves :] == self.seen_redo[:k] and redo == self.seen_redo[k:]
                 )
-                self.say(tell_turn(self.seen, moves[self.seen_moves :], redone))
+                self.telling = tell_turn(self.seen, moves[self.seen_moves :], redone)
             else:
-                self.say(tell_undo(game, redo[:-k]))
+                self.telling = tell_undo(game, redo[:-k])
         self.seen, self.seen_game = game.copy(), game
         self.seen_moves, self.seen_redo = len(moves), redo
+
+    def shown(self) -> None:
+        """After the frame (app.py's Later): tell the last change noted, keep the spot,
+        focus it."""
+        if self.telling is not None:
+            text, self.telling = self.telling, None
+            self.say(text)
         self._show()
 
     def _show(self) -> None:

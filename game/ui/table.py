@@ -90,7 +90,10 @@ class Table:
         size = (float(rect.width), float(rect.height))
         if size != self.size and self.game is not None:
             self.size = size
-            self.refit()
+            if 0.0 in size:  # hidden (a closed dialog's table): measured again when shown
+                self.forget()
+            else:
+                self.refit()
 
     def _measure_rooms(self) -> None:
         """Every pile's room, read in one go (one layout, before anything is written)."""
@@ -197,6 +200,8 @@ class Table:
         assert game is not None
         self._measure_rooms()
         room = self.rooms[p]
+        if self.card_h <= 0:  # not laid out (hidden): nothing to spread
+            return
         if game.rules.passes == 0:  # Linus: fans spread to the right
             lefts = spread.fan(len(els), room, self.card_w)
             for el, x in zip(els, lefts, strict=True):
