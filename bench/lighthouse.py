@@ -13,7 +13,7 @@ desktop preset. Each run is a cold load in a new profile; the simulated metrics 
 a lot from run to run (the same page scored 25 and 59 on mobile), so each preset runs
 `--runs` times and the run with the median performance score is shown, with every run's
 score. Prints the performance, accessibility, best-practices and SEO scores against the
-targets of issue #11 (performance >= 90 on desktop and >= 50 on mobile; accessibility, best
+targets of issue #20 (performance >= 90 on desktop and >= 60 on mobile; accessibility, best
 practices and SEO 100) and, for any category below 100, the audits that cost it points.
 Printed, never asserted.
 """
@@ -37,7 +37,7 @@ LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
 FLAGS = ["--headless=new", *CHROMIUM_ARGS]
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 TARGETS = {  # per preset, in CATEGORIES' order
-    "mobile": (50, 100, 100, 100),
+    "mobile": (60, 100, 100, 100),
     "desktop": (90, 100, 100, 100),
 }
 ATTEMPTS = 2  # per run

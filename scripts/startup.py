@@ -33,6 +33,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -84,11 +85,19 @@ def game_modules(root: Path) -> list[str]:
     return out
 
 
+# Two builds in threads (tests/test_startup.py) must not parse at once: CPython 3.11.7's
+# AST conversion keeps its recursion depth per interpreter, not per thread, and fails with
+# "SystemError: AST constructor recursion depth mismatch" when two threads interleave.
+_PARSING = threading.Lock()
+
+
 def imported_names(root: Path) -> set[str]:
     """Every absolute import in game/ and main.py, those inside functions too."""
     names: set[str] = set()
     for path in [*game_sources(root), root / "main.py"]:
-        for node in ast.walk(ast.parse(path.read_bytes(), filename=str(path))):
+        with _PARSING:
+            tree = ast.parse(path.read_bytes(), filename=str(path))
+        for node in ast.walk(tree):
             if isinstance(node, ast.Import):
                 names.update(alias.name for alias in node.names)
             elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
