@@ -272,6 +272,15 @@ def test_sounds_come_after_a_gesture_and_stop_when_muted(ui: Ui) -> None:
 
 
 @pytest.mark.browser
+def test_a_page_opening_is_silent_and_the_first_move_is_heard(ui: Ui) -> None:
+    ui.open(URL)  # sound on (the default): the deal itself makes none, nor an AudioContext
+    ui.settled()
+    assert sounds(ui) == {"contexts": 0, "tones": 0, "noises": 0}
+    ui.tap("s")  # a card dealt from the stock
+    assert sounds(ui)["contexts"] == 1 and sounds(ui)["noises"] == 1
+
+
+@pytest.mark.browser
 def test_muted_settings_make_no_audio_context_at_all(ui: Ui) -> None:
     near_the_end(ui, settings=Settings(sound=False))
     win(ui)

@@ -136,8 +136,10 @@ class App:
         greet = self.welcome.due(query)  # asked before this visit deals and saves a game
         notices = [*choice.notices, self.prefs.load(embed), self.stats.load(embed)]
         # The URL's sound=1/0 wins for this visit; the embedded page is silent unless asked.
-        self.sound.on = self.prefs.settings.sound and not embed
-        self.sound.on = self.sound.on if choice.sound is None else choice.sound
+        # On only once the first deal is shown: a page opening makes no sound (and starts no
+        # AudioContext, 120 ms and more of the first visit's main thread here).
+        sound = self.prefs.settings.sound and not embed
+        sound = sound if choice.sound is None else choice.sound
         if choice.automove != self.extra.get("automove"):  # no valid one in the URL
             self.extra.pop("automove", None)
             self.automove = self.prefs.settings.automove
@@ -168,6 +170,7 @@ class App:
         else:
             deal = choice.deal or params.fresh_deal()
             notices.append(self.new(choice.game, deal, rules, daily=choice.daily))
+        self.sound.on = sound
         # A challenge is to beat on the link's own deal (one with no deal names none).
         here = (self.game.rules.name, self.game.deal) == (choice.game, choice.deal)
         if choice.claim is not None and choice.deal and here:

@@ -11,20 +11,23 @@ after they were asked. Nothing waits past the page's life: a hidden, frozen or c
 runs every job at once (visibilitychange, freeze, pagehide).
 
 ``<html data-later>`` says "busy" while jobs wait and "done" when none do (the tests'
-and benchmarks' sign that a move has settled).
+and benchmarks' sign that a move has settled). A job that runs over SLOW leaves a
+performance measure ("solitaire: later <name>"), for bench/firstvisit.py and the profiles.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
 import js
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_proxy, to_js
 
 from .dom import guarded, listen
 
 FALLBACK = 100  # ms: jobs run by then even where no frame paints (a hidden tab)
+SLOW = 16.0  # ms: a job this long is measured
 
 
 class Later:
@@ -102,9 +105,17 @@ class Later:
             return
         name = next(iter(self.jobs))
         job = self.jobs.pop(name)
+        began = time.perf_counter()
         try:
             guarded(job)()
         finally:
+            took = (time.perf_counter() - began) * 1000
+            if took > SLOW:
+                end = js.performance.now()
+                span = to_js(
+                    {"start": end - took, "end": end}, dict_converter=js.Object.fromEntries
+                )
+                js.performance.measure(f"solitaire: later {name}", span)
             if self.jobs:
                 self._channel.port2.postMessage(None)
             else:
