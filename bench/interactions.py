@@ -34,10 +34,10 @@ before its input). An interaction under 16 ms makes no entry: it is counted as "
 nearest rank, so a median or p95 of "<16" means at least that many were under 16 ms).
 'longtask' entries during the play are counted (over 50 ms by definition), and the long
 animation frames (Chromium's 'long-animation-frame') say which scripts ran in them: the
-handler (its element and event), the advisor's search slices (a Python listener on a
-MessagePort), Worker.onmessage (the solver's worker answering), and so on; and how many of
-the long frames that ran an input's handler also ran a search slice after it, before
-painting.
+handler (its element and event), Python's listeners on a MessagePort (the advisor's
+search slices, and the jobs after the frame: game/ui/later.py), Worker.onmessage (the
+solver's worker answering), and so on; and how many of the long frames that ran an input's
+handler also ran one of those after it, before painting.
 
 Printed, one table per condition, with the targets (issue #20): unthrottled p95 <= 32 ms and
 worst <= 50 ms in every game, searching or not; 4x throttled p95 <= 100 ms; no long task
@@ -554,15 +554,15 @@ def blame(runs: Sequence[Run]) -> None:
 
 
 def slice_of_search(script: dict[str, Any]) -> bool:
-    """The advisor's slices come through a MessageChannel to a Python listener (no source
-    URL); the page's other MessagePort listeners are JavaScript (Pyodide's scheduler,
-    static/boot.js)."""
+    """The advisor's slices, and the jobs that wait for the frame (game/ui/later.py), come
+    through a MessageChannel to a Python listener (no source URL); the page's other
+    MessagePort listeners are JavaScript (Pyodide's scheduler, static/boot.js)."""
     return bool(script["invoker"] == "MessagePort.onmessage" and not script["url"])
 
 
 def who(script: dict[str, Any]) -> str:
     if slice_of_search(script):
-        return "MessagePort.onmessage (the advisor's search slices)"
+        return "MessagePort.onmessage (Python: jobs after the frame, or search slices)"
     name = script["invoker"] or script["type"] or "?"
     url = script["url"] or ""
     return f"{name} ({url.rsplit('/', 1)[-1]})" if url and url not in name else name
