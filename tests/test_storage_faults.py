@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from test_table_kit import DEALS, Ui, booted, module_ui, watched
+from test_table_kit import DEALS, Ui, booted, module_ui, settled, watched
 
 from game.saved import VERSION
 
@@ -44,6 +44,7 @@ def deal(page: Page) -> None:
     page.wait_for_function(
         "(n) => +document.getElementById('moves-count').textContent > n", arg=before
     )
+    settled(page)  # and saved, or told why not (after the frame: game/ui/later.py)
 
 
 def one_line(ui: Ui, part: str) -> str:
