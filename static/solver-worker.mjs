@@ -19,11 +19,8 @@
 // Out: {"ready": true, "ms", "python"}  once Python is up (the page sends nothing before)
 //      {id, kind, answer}     an answer;  {id, error}  a request refused (one line)
 //      {error}                Python failed: the page goes on alone
-import { loadPyodide, version } from "./vendor/pyodide-314.0.2/pyodide.mjs";
-import { ENV, LOCK, STDLIB, VENDOR } from "./start.mjs";
-
-const BOOT = new URL("./boot/", import.meta.url);
-const MANIFEST = new URL("snapshot.json", BOOT).href;
+import { loadPyodide } from "./vendor/pyodide-314.0.2/pyodide.mjs";
+import { ENV, LOCK, STDLIB, Unfit, VENDOR, snapshot } from "./start.mjs";
 
 const SLICE = 0.05; // seconds of search between looks at the mailbox
 
@@ -56,48 +53,6 @@ channel.port1.onmessage = () => {
   }
 };
 
-// The checks of static/start.mjs, as they are there (it does not export them).
-async function cached(url) {
-  try {
-    return (await caches.match(url)) || null;
-  } catch {
-    return null; // no CacheStorage here (storage denied)
-  }
-}
-
-async function checked(response, entry) {
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  if (bytes.length !== entry.size) return new Error(`${entry.file} has ${bytes.length} bytes, not ${entry.size}`);
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  const sri = "sha256-" + btoa(String.fromCharCode(...digest));
-  return sri === entry.integrity ? bytes : new Error(`${entry.file} does not match its SHA-256`);
-}
-
-class Unfit extends Error {}
-
-async function snapshot() {
-  let manifest;
-  try {
-    const response = await fetch(MANIFEST);
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    manifest = await response.json();
-  } catch (error) {
-    throw new Unfit(`snapshot.json: ${error.message}`);
-  }
-  const stdlib = manifest?.stdlib || {}, image = manifest?.snapshot || {};
-  if (typeof image.file !== "string" || new URL(stdlib.file, BOOT).href !== STDLIB) {
-    throw new Unfit("snapshot.json is not as expected");
-  }
-  const [memory, zip] = await Promise.all([cached(new URL(image.file, BOOT).href), cached(STDLIB)]);
-  if (!memory || !zip) throw new Unfit(`${memory ? stdlib.file : image.file} is not in the cache`);
-  if (manifest.pyodide !== version) {
-    throw new Unfit(`it was made for Pyodide ${manifest.pyodide}, not ${version}`);
-  }
-  const [bytes, lib] = await Promise.all([checked(memory, image), checked(zip, stdlib)]);
-  const why = [bytes, lib].filter((result) => result instanceof Error).map((e) => e.message);
-  if (why.length) throw new Unfit(why.join("; "));
-  return bytes;
-}
 
 // Python, and how it started.
 async function python() {

@@ -55,10 +55,11 @@ async function checked(response, entry) {
 }
 
 // Why a snapshot that is there cannot be used: the message says why.
-class Unfit extends Error {}
+export class Unfit extends Error {}
 
-// The snapshot's bytes, checked; rejects with Unfit when they must not be used.
-async function snapshot() {
+// The snapshot's bytes, checked; rejects with Unfit when they must not be used (the
+// solver's worker checks its start with this too).
+export async function snapshot() {
   let manifest;
   try {
     const response = await fetch(MANIFEST);

@@ -24,19 +24,23 @@ VENDOR = STATIC / "vendor" / "pyodide-314.0.2"
 PYTHON = "document.getElementById('advice').dataset.helperPython || ''"
 
 
-def function(source: str, name: str) -> str:
+def function(source: str, name: str) -> str | None:
     """A top-level JS function or class of ``source``, comments and blank lines dropped."""
     found = re.search(rf"^(async function {name}\(|class {name} ).*?^}}$", source, re.S | re.M)
-    assert found is not None, name
+    if found is None:
+        return None
     lines = (re.sub(r"\s*//.*$", "", line) for line in found.group(0).splitlines())
     return "\n".join(line for line in lines if line.strip())
 
 
 def test_the_worker_checks_the_snapshot_with_start_mjs_own_code() -> None:
     page, worker = (STATIC / "start.mjs").read_text(), (STATIC / "solver-worker.mjs").read_text()
-    for name in ("cached", "checked", "snapshot"):
-        assert function(worker, name) == function(page, name), name
-    assert "class Unfit extends Error {}" in worker
+    assert "export async function snapshot()" in page and "export class Unfit" in page
+    assert re.search(
+        r"import \{[^}]*\bUnfit\b[^}]*\bsnapshot\b[^}]*\} from \"\./start\.mjs\"", worker
+    )
+    for name in ("cached", "checked", "snapshot"):  # no copy of its own to drift apart
+        assert function(worker, name) is None, name
 
 
 def test_the_private_snapshot_option_is_the_one_pinned() -> None:
