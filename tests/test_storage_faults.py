@@ -102,7 +102,13 @@ def test_site_data_cleared_mid_game_is_said_and_the_game_is_saved_again(ui: Ui) 
     session = page.context.new_cdp_session(page)
     origin = page.evaluate("() => location.origin")
     session.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
-    page.wait_for_function("() => localStorage.length === 0")
+    # Done when the service worker is gone too: a reload while it is torn down gets
+    # "Failed to fetch" for the files it was serving (as a browser's own clearing may).
+    page.wait_for_function(
+        """() => localStorage.length === 0 && navigator.serviceWorker.getRegistration()
+             .then((r) => !r && caches.keys().then((names) => names.length === 0))""",
+        polling=100,
+    )
     deal(page)
     one_line(ui, "The site's stored data was cleared: this game is saved again.")
     assert len(saved_moves(page)) == moves_count(page)

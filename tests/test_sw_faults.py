@@ -42,7 +42,8 @@ URL = f"/?game=whitehead&deal={DEAL}&automove=off"
 WASM = "static/vendor/pyodide-314.0.2/pyodide.asm.wasm"
 LOADER = "static/vendor/pyodide-314.0.2/pyodide.mjs"
 CHUNK = "static/vendor/pyscript-0.7.31/core-C9KDLldu.js"  # what core.js imports first
-SAID_MS = 5_000  # a broken start is told within this (a healthy return visit: ~1 s)
+SAID_MS = 10_000  # a broken start is told within this (a healthy return visit: ~1 s; a
+# fallback start on a loaded 2-core machine compiles for seconds before it fetches)
 
 # The service worker's cache holds every file (the snapshot inflated, as snapshot.bin).
 PRECACHED = """async () => !!navigator.serviceWorker.controller &&
