@@ -129,6 +129,16 @@ def forced(game: Game) -> bool:
     return game.rules.decks == 1 or _every_order_wins(game.copy(), set())
 
 
+def finish_is_help(game: Game) -> bool | None:
+    """What pressing Finish would be (RULES.md, stats.py): None when Finish is not offered
+    (foundation moves, deals and redeals alone do not win), False when it only saves taps
+    (the rest is forced: no help, the win counts as won without it), True when it plays a
+    line the player has not found (help: the win counts apart, "with help")."""
+    if won_on_paper(game) is None:
+        return None
+    return not forced(game)
+
+
 FORCED_NODES = 5_000  # two-deck positions looked at before forced() gives up: no
 
 

@@ -48,6 +48,9 @@ class Settings:
     confirm_abandon: bool = True
     verdicts: str = "asked"  # one of VERDICTS (a field added in version 1: old ones load)
     sound: bool = True  # deal, place and win sounds, quiet (README: why on); added in v1 too
+    # Every pile's name (its number) shown above it; off, only where it helps (a focused,
+    # hinted or empty pile: table.css). Added in v1 too: old settings load without it.
+    pile_names: bool = False
 
     def rules_for(self, game: str) -> dict[str, bool]:
         """The house rules a new deal of ``game`` uses."""
@@ -81,7 +84,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "motion": MOTION,
     "verdicts": VERDICTS,
 }
-FLAGS = ("four_colour", "winnable_only", "confirm_abandon", "sound")
+FLAGS = ("four_colour", "winnable_only", "confirm_abandon", "sound", "pile_names")
 
 
 def loads(text: object) -> Settings:

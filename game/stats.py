@@ -38,6 +38,7 @@ from .rules import GAMES
 
 VERSION = 2  # 2: daily results; 1 (still written without them) had none
 RECENT = 30  # results kept for the chart
+DAYS_KEPT = 90  # days with results kept for the chart over time (a day without any: none)
 DAYS_SHOWN = 30  # days in the daily calendar
 MAX_TEXT = 1_000_000  # real ones: a few kB, plus about 40 kB a year of daily results
 
@@ -103,12 +104,22 @@ class Tally:
     recent: list[str] = field(default_factory=list)  # "won" / "lost" / "abandoned", oldest first
     abandoned: int = 0  # of the games not won
     won_helped: int = 0  # of the games won: with help (the bests count only the others)
+    # By day ("YYYY-MM-DD", the player's local date): [won without help, won with help,
+    # lost or abandoned]; the last DAYS_KEPT days played. Older pages ignore it.
+    days: dict[str, list[int]] = field(default_factory=dict)
 
     @property
     def win_percent(self) -> float:
         return 100.0 * self.won / self.played if self.played else 0.0
 
-    def add(self, outcome: str, seconds: float, moves: int, helped: bool = False) -> None:
+    def add(
+        self,
+        outcome: str,
+        seconds: float,
+        moves: int,
+        helped: bool = False,
+        day: date | None = None,
+    ) -> None:
         self.played += 1
         if outcome == "won":
             self._win(self.streak, seconds, moves, helped)
@@ -116,6 +127,18 @@ class Tally:
             self.streak = 0
             self.abandoned += outcome == "abandoned"
         self.recent = [*self.recent, outcome][-RECENT:]
+        self._dated(day, 2 if outcome != "won" else int(helped))
+
+    def _dated(self, day: date | None, which: int, back: int | None = None) -> None:
+        """Count a result on ``day`` (today if None): ``which`` of the day's three counts,
+        taken from ``back`` (a loss won after all)."""
+        text = (day or date.today()).isoformat()
+        counts = self.days.setdefault(text, [0, 0, 0])
+        counts[which] += 1
+        if back is not None and counts[back] > 0:
+            counts[back] -= 1
+        for old in sorted(self.days)[:-DAYS_KEPT]:
+            del self.days[old]
 
     def _win(self, streak_before: int, seconds: float, moves: int, helped: bool) -> None:
         self.won += 1
@@ -135,6 +158,7 @@ class Tally:
             return False  # not as it was left (statistics reset in between)
         self._win(streak_before, seconds, moves, helped)
         self.recent = [*self.recent[:-1], "won"]
+        self._dated(None, int(helped), back=2)
         return True
 
 
@@ -488,11 +512,103 @@ def _tally(raw: object) -> Tally:
         raise StatsError("the statistics are damaged (recent results)")
     t = Tally(count("played"), count("won"), count("streak"), count("best_streak"),
               best("best_seconds", (int, float)), best("fewest_moves", int), recent[-RECENT:],
-              count("abandoned"), count("won_helped"))  # fmt: skip
+              count("abandoned"), count("won_helped"), _days(raw.get("days", {})))  # fmt: skip
     lost = t.played - t.won
     if t.won > t.played or t.streak > t.best_streak or t.abandoned > lost or t.won_helped > t.won:
         raise StatsError("the statistics are damaged (counts do not add up)")
     return t
+
+
+def _days(raw: object) -> dict[str, list[int]]:
+    """The results by day as stored: ``{"2026-12-03": [2, 1, 0]}``, or refused."""
+    if not isinstance(raw, dict) or len(raw) > DAYS_KEPT * 2:
+        raise StatsError("the statistics are damaged (results by day)")
+    out = {}
+    for text, counts in raw.items():
+        good = isinstance(counts, list) and len(counts) == 3
+        if _day(text) is None or not good or not all(_count(n) for n in counts):
+            raise StatsError("the statistics are damaged (results by day)")
+        out[text] = list(counts)
+    return dict(sorted(out.items())[-DAYS_KEPT:])
+
+
+def _count(n: object) -> bool:
+    return type(n) is int and 0 <= n < 1_000_000
+
+
+CHART_DAYS = 14  # days in the chart over time, to today
+_KINDS = (("won", "won without help"), ("helped", "won with help"), ("lost", "lost"))
+
+
+def history(tally: Tally, today: date, shown: int = CHART_DAYS) -> list[tuple[date, list[int]]]:
+    """The ``shown`` days to ``today``, oldest first, with each day's three counts."""
+    days = [today - timedelta(days=n) for n in range(shown - 1, -1, -1)]
+    return [(d, list(tally.days.get(d.isoformat(), [0, 0, 0]))) for d in days]
+
+
+def day_words(day: date, counts: list[int]) -> str:
+    """``3 December: 2 won without help, 1 lost``: a day of the chart in words."""
+    said = [f"{n} {words}" for n, (_, words) in zip(counts, _KINDS, strict=True) if n]
+    return f"{day.day} {day:%B}: {', '.join(said) or 'no games'}"
+
+
+def history_svg(tally: Tally, today: date, width: int = 320, height: int = 150) -> str:
+    """Results over time: a stacked bar a day for the last CHART_DAYS days (won without
+    help, won with help, lost), with the count on the left axis and the dates below; its
+    words are in :func:`history_words` (the page's text equivalent)."""
+    rows = history(tally, today)
+    top = max(max(sum(c) for _, c in rows), 1)
+    left, bottom, head = 24, 30, 8
+    plot_w, plot_h = width - left - 4, height - bottom - head
+    step = plot_w / len(rows)
+    parts = [
+        f'<line class="axis" x1="{left}" y1="{head}" x2="{left}" y2="{head + plot_h}"/>',
+        f'<line class="axis" x1="{left}" y1="{head + plot_h}" x2="{width - 4}" '
+        f'y2="{head + plot_h}"/>',
+    ]
+    for tick in sorted({0, top // 2, top} if top >= 4 else {0, top}):
+        y = head + plot_h - plot_h * tick / top
+        parts.append(f'<text x="{left - 4}" y="{y + 3:.1f}" text-anchor="end">{tick}</text>')
+    month = None
+    for i, (day, counts) in enumerate(rows):
+        x = left + i * step + step * 0.15
+        y = head + plot_h
+        for n, (kind, _) in zip(counts, _KINDS, strict=True):
+            if n:
+                h = plot_h * n / top
+                y -= h
+                parts.append(
+                    f'<rect class="{kind}" x="{x:.1f}" y="{y:.1f}" width="{step * 0.7:.1f}" '
+                    f'height="{h:.1f}"/>'
+                )
+        mid = left + (i + 0.5) * step
+        parts.append(
+            f'<text x="{mid:.1f}" y="{head + plot_h + 12}" text-anchor="middle">{day.day}</text>'
+        )
+        if day.month != month:
+            month = day.month
+            parts.append(
+                f'<text x="{mid:.1f}" y="{head + plot_h + 24}" text-anchor="middle">{day:%b}</text>'
+            )
+    label = history_words(tally, today)
+    return (
+        f'<svg class="chart history" viewBox="0 0 {width} {height}" role="img" '
+        f'aria-label="{label}"><title>{label}</title>{"".join(parts)}</svg>'
+    )
+
+
+def history_words(tally: Tally, today: date) -> str:
+    """The chart in one line: ``Last 14 days: 5 games, 3 won (1 with help), 2 lost``."""
+    rows = history(tally, today)
+    clean, helped, lost = (sum(c[k] for _, c in rows) for k in range(3))
+    n = clean + helped + lost
+    if not n:
+        return f"Last {len(rows)} days: no games"
+    helped_words = f" ({helped} with help)" if helped else ""
+    return (
+        f"Last {len(rows)} days: {n} game{'s' * (n != 1)}, {clean + helped} won{helped_words}, "
+        f"{lost} lost"
+    )
 
 
 def chart_svg(tally: Tally, width: int = 300, height: int = 40) -> str:
@@ -561,6 +677,6 @@ def daily_calendar(summary: DailySummary) -> str:
         kind = f"{outcome or 'none'}{' today' * today}"
         cells.append(
             f'<li class="{kind}"><span role="img" aria-label="{name}" title="{name}">'
-            f"{mark}</span></li>"
+            f'<small aria-hidden="true">{day.day}</small>{mark or "&nbsp;"}</span></li>'
         )
     return "".join(cells)

@@ -63,6 +63,18 @@
     send(command);
   });
 
+  // The frame at a phone's width or a desktop's (the embedded toolbar fits both).
+  var widths = document.querySelectorAll("button[data-width]");
+  for (var w = 0; w < widths.length; w++) {
+    widths[w].addEventListener("click", function (event) {
+      var width = event.currentTarget.dataset.width;
+      frame.classList.toggle("phone", width === "phone");
+      for (var k = 0; k < widths.length; k++) {
+        widths[k].setAttribute("aria-pressed", String(widths[k].dataset.width === width));
+      }
+    });
+  }
+
   var buttons = document.querySelectorAll("button[data-command]");
   for (var i = 0; i < buttons.length; i++) {
     buttons[i].addEventListener("click", function (event) {

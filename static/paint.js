@@ -211,7 +211,7 @@
     });
     var redeal = document.getElementById("redeal");
     if (redeal && plan.redeal) {
-      redeal.textContent = plan.redeal;
+      redeal.querySelector(".label").textContent = plan.redeal; // beside its icon
       redeal.hidden = false;
     }
   }

@@ -210,8 +210,9 @@ def test_the_calendar_names_each_day_with_a_mark_not_colour_alone() -> None:
     s.dailies["linus"][date(2026, 11, 30)] = DailyResult("lost", 9, 9.0)
     html = daily_calendar(daily_summary(s, "linus", TODAY))
     assert html.count("<li") == 30 and html.count('role="img"') == 30
-    assert 'aria-label="1 December: won" title="1 December: won">✓</span>' in html
-    assert 'aria-label="30 November: lost" title="30 November: lost">✗</span>' in html
+    assert 'aria-label="1 December: won" title="1 December: won">' in html
+    assert '<small aria-hidden="true">1</small>✓</span>' in html  # each square has its date
+    assert 'title="30 November: lost"><small aria-hidden="true">30</small>✗</span>' in html
     assert 'class="none today"><span role="img" aria-label="2 December, today: not played"' in html
     assert html.count("✓") == 1 and html.count("✗") == 1
 

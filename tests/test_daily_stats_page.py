@@ -67,12 +67,15 @@ def close_stats(ui: Ui) -> None:
 
 
 def cells(ui: Ui) -> list[tuple[str, str]]:
-    """The calendar's cells: (name, mark), oldest first."""
+    """The calendar's cells: (name, mark), oldest first; each shows its day of the month."""
     got: list[list[str]] = ui.page.evaluate(
         "() => [...document.querySelectorAll('#stats-daily-days [role=img]')]"
-        ".map((c) => [c.getAttribute('aria-label'), c.textContent])"
+        ".map((c) => [c.getAttribute('aria-label'), c.querySelector('small').textContent,"
+        " c.lastChild.textContent.trim()])"
     )
-    return [(name, mark) for name, mark in got]
+    for name, day, _ in got:
+        assert name.split()[0] == day  # "4 November: ..." shows 4
+    return [(name, mark) for name, _, mark in got]
 
 
 def named(day: date, said: str, today: bool = False) -> str:

@@ -1,6 +1,7 @@
-"""The piles' names on the page (game/names.py): the small numbers the table shows read in
-reading order at a phone's size and a desktop's, each sits on its own pile, and a hint and
-the announcer name a pile by the number the player sees on it."""
+"""The piles' names on the page (game/names.py): the small numbers the table shows (every
+pile's, with Settings' "Show pile names") read in reading order at a phone's size and a
+desktop's, each sits just above its own pile, and a hint and the announcer name a pile by
+the number the player sees on it."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser
-from test_table_kit import Ui, booted
+from test_table_kit import Ui, booted, change_settings
 
 pytestmark = pytest.mark.browser
 
@@ -52,15 +53,17 @@ def rows_of(found: list[dict[str, Any]]) -> int:
 
 
 def check_tags(found: list[dict[str, Any]], word: str, count: int) -> None:
-    """Each tag is shown, small, hidden from a screen reader, inside its own pile, and its
-    number is the pile's: its notation name ``t3``/``f3`` and its label ``Fan 3, …``."""
+    """Each tag is shown, small, hidden from a screen reader, just above its own pile (in
+    the strip kept for it, over no card: test_screen_sizes.py), and its number is the
+    pile's: its notation name ``t3``/``f3`` and its label ``Fan 3, …``."""
     assert len(found) == count
     for tag in found:
         n, box, pile = tag["text"], tag["box"], tag["pileBox"]
         assert tag["shown"] and tag["hidden"], tag
-        assert 9 <= tag["size"] <= 13, tag
+        assert 11 <= tag["size"] <= 20, tag
         assert pile["left"] <= box["left"] and box["right"] <= pile["right"] + 0.5, tag
-        assert pile["top"] <= box["top"] and box["bottom"] <= pile["bottom"] + 0.5, tag
+        assert box["bottom"] <= pile["top"] + 0.5, tag
+        assert box["bottom"] >= pile["top"] - 4, tag
         assert tag["pile"] == ("f" if word == "foundation" else "t") + n
         assert tag["label"].startswith(f"{word.capitalize()} {n},"), tag
 
@@ -71,6 +74,7 @@ def test_linus_fans_read_1_to_18_in_reading_order(
 ) -> None:
     with booted(browser, server_url, viewport=size) as ui:
         ui.open("/?game=linus&deal=2")
+        change_settings(ui, pile_names=True)
         fans = tags(ui, ".tableau")
         check_tags(fans, "fan", 18)
         assert reading_order(fans) == [str(n) for n in range(1, 19)]
@@ -95,6 +99,7 @@ def test_columns_read_left_to_right(
     with booted(browser, server_url, viewport=size) as ui:
         for name, columns, foundations in (("whitehead", 7, 4), ("unlimited", 7, 8)):
             ui.open(f"/?game={name}&deal=3")
+            change_settings(ui, pile_names=True)
             found = tags(ui, ".tableau")
             check_tags(found, "column", columns)
             assert reading_order(found) == [str(n) for n in range(1, columns + 1)]

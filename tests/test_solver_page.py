@@ -361,6 +361,8 @@ def test_a_most_promising_hint_turns_sure_when_the_search_wins(ui: Ui) -> None:
     a winning line, as soon as the search wins the position: no second ask needed."""
     g, status = promising_hint(ui, "whitehead", SLOW_WHITEHEAD)
     expect(status).to_have_text(re.compile(r"^Hint: "), timeout=3 * SOLVER_MS)
+    # It replaces the guess shown, and says why: never a contradiction without a word.
+    expect(status).to_contain_text("the solver has found a winning line")
     advice(ui, "Winnable")
     m = hinted_move(ui, g)
     assert m in g.plain_moves()

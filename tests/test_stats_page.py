@@ -109,7 +109,7 @@ def test_a_loss_and_an_abandon_count_once_each_and_survive_a_reload(ui: Ui) -> N
     expect(page.locator("#status-line")).to_contain_text("counts as a loss (abandoned)")
     rows = stats_shown(ui)
     assert (rows["Played"], rows["Won"], rows["Lost"]) == ("2", "0", "2 (1 abandoned)")
-    assert rows["chart"] == "Last 2 games: 0 won"
+    assert rows["chart"] == "Last 14 days: 2 games, 0 won, 2 lost"
     assert Stats.loads(stored(ui, "solitaire/stats")).tally("whitehead").recent == [
         "lost",
         "abandoned",
@@ -174,7 +174,7 @@ def test_a_lost_game_undone_and_won_counts_once_as_a_win(ui: Ui) -> None:
     assert rows["Fewest moves"] == str(moves)
     minutes = int(rows["Best time"].split(":")[0])
     assert minutes >= 10  # the saved game's ten minutes count
-    assert rows["chart"] == "Last 1 game: 1 won"
+    assert rows["chart"] == "Last 14 days: 1 game, 1 won, 0 lost"
     # Undone and won again, or left for a new deal: still one game, one win.
     page.locator("#outcome").get_by_role("button", name="New game", exact=True).click()
     expect(page.locator("#confirm")).to_be_hidden()

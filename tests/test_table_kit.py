@@ -362,6 +362,7 @@ FIT_JS = """() => {
     cardsOut: [...document.querySelectorAll('#table .card')]
       .filter((c) => out(c.getBoundingClientRect())).map(name),
     buttonsOut: [...document.querySelectorAll('header button:not([hidden]), #game-select')]
+      .filter((b) => b.getClientRects().length > 0)  // not the embed's More, elsewhere
       .filter((b) => out(b.getBoundingClientRect())).map((b) => b.id),
   };
 }"""

@@ -63,18 +63,11 @@ def test_a_first_visit_shows_the_welcome_over_a_whitehead_deal(ui: Ui) -> None:
         assert button.inner_text() == f"Play {rules.title}"
         about = page.locator(f"#{button.get_attribute('aria-describedby')}")
         assert about.inner_text() == f"{rules.blurb} {in_brief(rules)}"
-    # the picture of a won game: a run from Ace to King, and four Kings on foundations
-    run = page.locator("#welcome .done-run .card")
-    assert run.count() == 13
-    kings = page.locator("#welcome .done-kings .card .court.K")
-    assert kings.count() == 4
-    # the real keys (keymap.py), as the rules panel lists them too
+    # how to play, at a glance: the key that lists every key, as the rules panel does
     how = page.inner_text("#welcome .welcome-how")
-    listed = page.locator("#keys-list dt").all_inner_texts()
     shown = {b.command: b.shown for b in BINDINGS}
-    for commands, _ in greeting.KEYS:
-        for command in commands:
-            assert shown[command] in how and shown[command] in listed
+    assert shown["help"] in how and "Drag" in how
+    assert shown["help"] in page.locator("#keys-list dt").all_inner_texts()
     assert json.loads(page.evaluate(FLAG_JS, greeting.KEY)) == {"version": 1, "seen": True}
 
 

@@ -13,8 +13,10 @@ Any move, undo or new game starts over on the new position (a winning line the p
 keeps following is reused, not searched again).
 
 A Hint asked while the search runs says "Thinking…" and waits up to HINT_WAIT for the
-verdict, then shows the most promising move (game/guess.py), saying it is only that; when
-the verdict comes later, the hint is told again, sure.
+verdict (SHORT_WAIT once the search has run LIKELY seconds: the sure answer may still be
+moments away), then shows the most promising move (game/guess.py), saying it is only that;
+when the verdict comes later, the hint is told again, sure, and says so: the same move,
+now sure, or another one, and why it replaces the guess shown.
 """
 
 from __future__ import annotations
@@ -26,13 +28,14 @@ from typing import TYPE_CHECKING, Any
 import js
 from pyodide.ffi import create_proxy, to_js
 
-from ..assist import won_on_paper
+from ..assist import finish_is_help, won_on_paper
 from ..guess import most_promising
 from ..notation import Move
 from ..records import replay
 from ..solver import Portfolio
 from .dom import by_id, guarded
 from .helper import Helper, shared
+from .pace import title
 
 if TYPE_CHECKING:
     from ..state import Game
@@ -49,6 +52,7 @@ BUDGET = 30.0  # seconds of search for one position before giving up ("unknown")
 # run LIKELY seconds undecided is not one that ends soon: its hint is the guess at once.
 HINT_WAIT = 2.5
 LIKELY = 3.5
+SHORT_WAIT = 1.0
 
 
 def page_search(game: Game) -> Portfolio:
@@ -63,7 +67,7 @@ class Advisor:
     def __init__(
         self,
         say: Callable[[str], None],
-        show_hint: Callable[[Move, bool], None],
+        show_hint: Callable[..., None],
         turns: Callable[[], list[int]] | None = None,
         undoable: Callable[[], int] | None = None,
         tell: Callable[[], bool] | None = None,
@@ -79,7 +83,11 @@ class Advisor:
         self.search: Portfolio | None = None
         self.verdicts: dict[object, str] = {}  # position key -> "won" / "lost"
         self.lines: dict[object, list[str]] = {}  # position key -> a winning line from it
+        # position key -> what Finish would be there (assist.finish_is_help)
+        self.finishes: dict[object, bool | None] = {}
         self.asked: float | None = None  # when a hint was asked that waits for the search
+        self.wait = HINT_WAIT  # how long that hint waits
+        self.guessed: Move | None = None  # the "most promising" move shown, while unsure
         # The position a "most promising" hint was shown for: when the search then decides
         # it, the hint is told again, now sure (or the loss is said), without a second ask.
         self.unsure: object = None
@@ -121,7 +129,7 @@ class Advisor:
         if key == self.key and (self.searching or key in self.verdicts):
             self.show()  # the same position (a refresh): its search goes on
             return
-        self.key, self.unsure, self.asked = key, None, None
+        self.key, self.unsure, self.asked, self.guessed = key, None, None, None
         self._drop_remote()
         line = self.lines.get(previous) if previous is not None else None
         if key not in self.lines and line and played and line[: len(played)] == played:
@@ -188,9 +196,7 @@ class Advisor:
                 break
         if result is None and search.seconds < BUDGET:
             self._start()
-            if self.asked is not None and (
-                time.monotonic() - self.asked > HINT_WAIT or search.seconds > LIKELY
-            ):
+            if self.asked is not None and time.monotonic() - self.asked > self.wait:
                 self.hint(wait=False)
             return
         if result is not None and result.result in ("won", "lost"):
@@ -264,7 +270,7 @@ class Advisor:
 
     def _waited(self) -> None:
         """HINT_WAIT after a hint was asked: the guess, if the search has not decided."""
-        if self.asked is not None and time.monotonic() - self.asked >= HINT_WAIT - 0.05:
+        if self.asked is not None and time.monotonic() - self.asked >= self.wait - 0.05:
             self.hint(wait=False)
 
     # -- telling -----------------------------------------------------------------------------
@@ -279,7 +285,16 @@ class Advisor:
             return
         verdict = self.verdicts.get(game.key())
         advice, finish = by_id("advice"), by_id("finish")
-        finish.hidden = game.status != "playing" or won_on_paper(game) is None
+        key = game.key()
+        if js.document.body.hasAttribute("data-finishing"):  # Finish plays: none to offer now
+            finish.hidden = True
+        elif key not in self.finishes:  # (forced() may look at thousands of positions)
+            self.finishes[key] = finish_is_help(game) if game.status == "playing" else None
+        help = self.finishes.get(key)
+        finish.hidden = finish.hidden if key not in self.finishes else help is None
+        if help is not None:  # said beforehand: does Finish count as help here?
+            finish.title = title(help)
+            finish.dataset.help = "yes" if help else "no"
         text = ""
         if game.status == "lost":
             back = self.back_to_winnable(game)
@@ -330,17 +345,21 @@ class Advisor:
             return
         key = game.key()
         verdict = self.verdicts.get(key)
-        likely = self.searching and self.searched() < LIKELY
-        if verdict is None and wait and likely:
+        if verdict is None and wait and self.searching:
             if self.asked is None:
                 self.asked = time.monotonic()
-                js.setTimeout(self._wait, HINT_WAIT * 1000)
+                self.wait = HINT_WAIT if self.searched() < LIKELY else SHORT_WAIT
+                js.setTimeout(self._wait, self.wait * 1000)
             self.say("Thinking…")
             return
         self.asked = self.unsure = None
+        guessed, self.guessed = self.guessed, None
         if verdict == "won" and self.lines.get(key):
-            move = game.resolve(self.lines[key][0])
-            self.show_hint(Move(*move), True)
+            move = Move(*game.resolve(self.lines[key][0]))
+            if guessed is not None:  # it replaces the guess shown: say so, and why
+                self.show_hint(move, True, guessed)
+            else:
+                self.show_hint(move, True)
             return
         if verdict == "lost":
             back = self.back_to_winnable(game)
@@ -355,6 +374,7 @@ class Advisor:
             self.say("No move can win from here." if game.plain_moves() else "No move left.")
             return
         self.unsure = key if self.searching else None
+        self.guessed = best if self.searching else None
         self.show_hint(best, False)
 
     def most_promising(self, game: Game) -> Move | None:

@@ -28,7 +28,7 @@ from ..notation import ANY_FOUNDATION, F0, STOCK, T0, WASTE, Move, sentence
 from ..saved import Saved, SavedError, unpack
 from ..share import Claim, clock
 from ..state import Game, Plain
-from . import hintmark, params
+from . import dialogs, hintmark, params
 from .advisor import Advisor
 from .celebrate import Celebration
 from .confirm import Confirm
@@ -36,6 +36,8 @@ from .dailyview import DailyView, day_words
 from .dom import absent, by_id, guarded, listen
 from .embed import Embed
 from .finder import DealFinder
+from .finisher import Finisher
+from .hintwords import guess_words, sure_words
 from .keys import Keys
 from .later import Later
 from .markup import redeal_text
@@ -105,13 +107,12 @@ class App:
         # (None: not moves alone, an undo or a new game, say); None: nothing since.
         self.trail: tuple[object, list[str]] | None = None
         self.finder: DealFinder | None = None
-        self.finishing = False
         self.sound = Sound()  # on or off: start()
         self.celebration = Celebration()
         self.prefs = Prefs(self)
         self.stats = StatsView(self, Confirm())
         self.dailies = DailyView(self)
-        self._finish_step = create_proxy(guarded(self._finish_next))
+        self.finisher = Finisher(self)
         self.writer = Writer(None, "", lambda: None, lambda t: None, dict, lambda k: None, str)
 
     # -- start-up ---------------------------------------------------------------------------
@@ -133,6 +134,7 @@ class App:
             js.document.body.classList.add("embed")
             self.store.key = EMBED_KEY  # its own saved game, not the one of the game's page
         self.welcome = Welcome(self)
+        dialogs.wire()  # every dialog: its ✕, Escape, a tap outside
         greet = self.welcome.due(query)  # asked before this visit deals and saves a game
         notices = [*choice.notices, self.prefs.load(embed), self.stats.load(embed)]
         # The URL's sound=1/0 wins for this visit; the embedded page is silent unless asked.
@@ -140,7 +142,7 @@ class App:
         # AudioContext, 120 ms and more of the first visit's main thread here).
         sound = self.prefs.settings.sound and not embed
         sound = sound if choice.sound is None else choice.sound
-        if choice.automove != self.extra.get("automove"):  # no valid one in the URL
+        if choice.automove != self.extra.get("automove", "").strip().lower():  # none valid
             self.extra.pop("automove", None)
             self.automove = self.prefs.settings.automove
         else:  # the URL's wins over the settings for this visit
@@ -381,38 +383,22 @@ class App:
             self.advisor.hint()
             self.advisor.show()  # a hint may let the verdict show (Settings)
 
-    def show_hint(self, move: Move, sure: bool) -> None:
+    def show_hint(self, move: Move, sure: bool, guessed: Move | None = None) -> None:
         """Show a move on the table (the cards lifted, their ghost where they go:
         hintmark.py) and say it: the next move of a winning line when ``sure``, else only
-        the most promising one."""
+        the most promising one; ``guessed``: the guess shown before, that this replaces."""
         hintmark.show(self.table, move, sure)
         if sure:
-            self.say(f"Hint: {describe(self.game, move)}.")
+            self.say(sure_words(describe(self.game, move), guessed, move))
         else:
-            self.say(f"No winning line found yet; most promising: {describe(self.game, move)}.")
+            self.say(guess_words(describe(self.game, move)))
 
     def _clear_hint(self) -> None:
         hintmark.clear()
 
     def finish(self) -> None:
-        """Play the rest to the foundations, a move at a time, while nothing else happens."""
-        self.later.flush()
-        if self._may_play() and self.advisor.finish_line():
-            self.stats.finishing(self.game)  # help, unless the rest was forced
-            self.finishing = True
-            self._finish_next()
-
-    def _finish_next(self) -> None:
-        if not self.finishing or self.game.status != "playing":
-            self.finishing = False
-            return
-        self.later.flush("stats", "advisor")
-        line = self.advisor.finish_line()
-        if not line:
-            self.finishing = False
-            return
-        self.act(line[0])
-        js.setTimeout(self._finish_step, 90 if self.table.motion else 0)
+        """Play the rest to the foundations at a brisk, skippable pace (finisher.py)."""
+        self.finisher.start()
 
     def _closing(self, then: Callable[[], None]) -> Callable[[], None]:
         def run() -> None:
@@ -512,7 +498,8 @@ class App:
             return
         if last is not None and last.turn == len(self.turns) and last.doubled_by(at, where):
             return
-        if index < 0:
+        if index < 0:  # an empty pile: nothing to move, and no older message left up
+            self.say("")
             return
         el = self.table.cards[pile][index]
         if last is not None and last.el is el and last.turn == len(self.turns):
@@ -521,8 +508,11 @@ class App:
                 nxt = (last.at + 1) % len(last.dests)
                 self.act(last.dests[nxt])
                 self.last_tap = LastTap(el, last.dests, nxt, len(self.turns), at, where)
+            else:  # said, so that no older message stays up as if it were the answer
+                self.say(f"{pretty(game.piles[pile][index])} has nowhere else to go.")
             return
         if F0 <= pile < T0:
+            self.say(f"{pretty(game.piles[pile][index])} is on a foundation: cards stay there.")
             return
         n = 1 if pile == WASTE else len(game.piles[pile]) - index
         card = game.piles[pile][-n]
@@ -553,7 +543,7 @@ class App:
 
     def _lost(self) -> None:
         """Another tab or window took the game: show it, play nothing, offer Play here."""
-        self.finishing = False
+        self.finisher.stop()
         self.celebration.stop()
         if self.finder is not None:
             self.finder.cancel()
@@ -629,7 +619,7 @@ class App:
         _set(redeal, "hidden", not game.rules.shuffle_redeals)
         can_redeal = Move(STOCK, STOCK, 0) in game.plain_moves()
         if game.rules.shuffle_redeals:
-            _set(redeal, "textContent", redeal_text(game))
+            _set(redeal.querySelector(".label"), "textContent", redeal_text(game))  # by its icon
             _set(redeal, "disabled", not can_redeal)
         stock = self.table.pile_el.get(STOCK)
         if stock is not None:
@@ -702,11 +692,14 @@ class App:
             def reveal() -> None:  # unless the game moved on meanwhile (a host's command)
                 if self.shown_outcome == "won" and self.writer.playing and not dialog.open:
                     dialog.showModal()
+                    by_id("outcome-new").focus()  # Enter deals anew, never replays the deal
 
             self.sound.win()
             self.celebration.play(self.table, reveal)
         else:
             dialog.showModal()
+            if status == "won":
+                by_id("outcome-new").focus()
         self.embed.send(status, **self._about(), share=self.dailies.shared())
 
     def save(self) -> None:

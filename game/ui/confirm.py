@@ -25,8 +25,11 @@ class Confirm:
         ok: str,
         then: Callable[[], None],
         otherwise: Callable[[], None] | None = None,
+        danger: bool = False,
     ) -> None:
-        """Ask; ``then`` runs if the player says yes, ``otherwise`` if not."""
+        """Ask; ``then`` runs if the player says yes, ``otherwise`` if not (the ✕, Escape
+        or a tap outside: not). ``danger``: yes destroys something (its button says so)."""
+        self.dialog.toggleAttribute("data-danger", danger)
         by_id("confirm-title").textContent = title
         by_id("confirm-text").textContent = text
         by_id("confirm-ok").textContent = ok

@@ -62,7 +62,8 @@ class LinkView:
         try:
             game = replaylink.decode(fragment)
         except RecordError as e:  # LinkError, or a game the rules refuse: same answer
-            line = f"{sentence(str(e))} Your game goes on."
+            said = sentence(str(e))  # "… (its check does not match)" ends with its stop too
+            line = f"{said}{'.' * (not said.endswith(('.', '!', '?')))} Your game goes on."
             self.viewer.app.say(line)
             if self.viewer.dialog.open:
                 by_id("replay-message").textContent = line

@@ -45,8 +45,9 @@ def read(query: dict[str, str], today: date | None = None) -> Choice:
     c = Choice()
     name = query.get("game")
     if name is not None:
-        if name in GAMES:
-            c.game = name
+        named = game_named(name)
+        if named is not None:
+            c.game = named
         else:
             c.notices.append(f"Unknown game {_short(name)}; playing {GAMES[c.game].title}.")
     deal = query.get("deal")
@@ -59,8 +60,8 @@ def read(query: dict[str, str], today: date | None = None) -> Choice:
             )
     mode = query.get("automove")
     if mode is not None:
-        if mode in AUTOMOVE:
-            c.automove = mode
+        if mode.strip().lower() in AUTOMOVE:
+            c.automove = mode.strip().lower()
         else:
             c.notices.append(
                 f"Auto-move {_short(mode)} is not off, safe or always; using your setting."
@@ -71,11 +72,11 @@ def read(query: dict[str, str], today: date | None = None) -> Choice:
             c.sound = sound == "1"
         else:
             c.notices.append(f"Sound {_short(sound)} is not 1 (on) or 0 (off); ignored.")
-    names = [n for n in query.get("rules", "").split(",") if n]
-    known = {h.name for h in GAMES[c.game].house_rules}
+    names = [n.strip() for n in query.get("rules", "").split(",") if n.strip()]
+    known = {h.name.lower(): h.name for h in GAMES[c.game].house_rules}
     for n in names:
-        if n in known:
-            c.rules[n] = True
+        if n.lower() in known:
+            c.rules[known[n.lower()]] = True
         else:
             c.notices.append(f"{GAMES[c.game].title} has no house rule {_short(n)}; ignored.")
     day = query.get("daily")
@@ -94,6 +95,16 @@ def read(query: dict[str, str], today: date | None = None) -> Choice:
     except ClaimError as e:
         c.notices.append(f"{_sentence(str(e))}.")
     return c
+
+
+def game_named(text: str) -> str | None:
+    """The game a URL names, however it is written: ``Whitehead``, ``BLIND-ALLEYS``,
+    ``blind_alleys``, ``Blind Alleys`` (its title); None for no game of ours."""
+    wanted = "-".join(text.strip().lower().replace("_", " ").split())
+    for name, rules in GAMES.items():
+        if wanted in (name, "-".join(rules.title.lower().split())):
+            return name
+    return None
 
 
 def query_of(

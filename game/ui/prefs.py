@@ -71,7 +71,7 @@ class Prefs:
         by_id("set-animation").value = s.animation
         by_id("set-motion").value = s.motion
         by_id("set-verdicts").value = s.verdicts
-        for name in ("winnable_only", "confirm_abandon", "four_colour"):
+        for name in ("winnable_only", "confirm_abandon", "four_colour", "pile_names"):
             self._box(name).checked = getattr(s, name)
         self._box("sound").checked = self.app.sound.on  # the URL's may be in force
         for box in by_id("house-rules").querySelectorAll("input"):
@@ -84,6 +84,7 @@ class Prefs:
         s = self.settings
         body = js.document.body.classList
         body.toggle("four-colour", s.four_colour and four_colour_helps(game.rules))
+        body.toggle("pile-names", s.pile_names)  # each pile's number above it (table.css)
         glide = s.glide_ms(self.system_reduces)
         body.toggle("still", glide == 0)  # no card glides (and no cascade: celebrate.py)
         self.app.table.glide_ms, self.app.table.motion = glide, glide > 0

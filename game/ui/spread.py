@@ -53,14 +53,14 @@ def column(down: list[bool], room: float, card_h: float) -> list[float]:
     return tops
 
 
-def column_cap(down: list[bool], avail: float, tight: bool = False) -> float:
+def column_cap(down: list[bool], avail: float, tight: bool = False, above: int = 1) -> float:
     """The largest card height with which a column of cards ``down`` fits in ``avail``
-    pixels at its usual offsets (the least, if ``tight``), the top row above it included
-    (one card height, plus the column's last card, plus the gaps)."""
+    pixels at its usual offsets (the least, if ``tight``), the top rows above it included
+    (``above`` card heights, plus the column's last card, plus the gaps)."""
     ups = sum(1 for d in down[:-1] if not d)
     downs = max(0, len(down) - 1 - ups)
     up, dn = (MIN_UP, MIN_DOWN) if tight else (UP, DOWN)
-    return avail / (2 + ups * up + downs * dn)
+    return avail / (1 + above + ups * up + downs * dn)
 
 
 def fan(n: int, width: float, card_w: float) -> list[float]:

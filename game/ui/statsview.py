@@ -27,10 +27,12 @@ from ..stats import (
     StatsError,
     Tally,
     bettered,
-    chart_svg,
     daily_calendar,
     daily_summary,
     daily_words,
+    day_words,
+    history,
+    history_svg,
     variant,
     variant_title,
     variants,
@@ -247,10 +249,16 @@ class StatsView:
         by_id("stats-table").innerHTML = "".join(
             f"<tr><th scope='row'>{name}</th><td>{value}</td></tr>" for name, value in _rows(t)
         )
-        n, won = len(t.recent), t.recent.count("won")
-        said = f"Last {n} game{'s' * (n != 1)}: {won} won (tall bars), newest on the right."
-        by_id("stats-chart").innerHTML = chart_svg(t) + (
-            f'<p class="note">{said}</p>' if t.recent else '<p class="note">No games yet.</p>'
+        today = date.today()  # the player's local date, as the results are kept
+        played = [(d, c) for d, c in history(t, today) if sum(c)]
+        days = "".join(f"<li>{escape(day_words(d, c))}</li>" for d, c in played)
+        by_id("stats-chart").innerHTML = (
+            "<h3>Results by day</h3>"
+            + history_svg(t, today)
+            + '<ul class="chart-key" aria-hidden="true"><li><i class="won"></i>won</li>'
+            '<li><i class="helped"></i>won with help</li><li><i class="lost"></i>lost</li></ul>'
+            + (f'<ul class="sr-only">{days}</ul>' if days else "")
+            + ("" if t.played else '<p class="note">No games yet.</p>')
         )
         self._daily(key)
         c = self.stats.current
@@ -290,6 +298,10 @@ class StatsView:
         summary = daily_summary(self.stats, key, date.today())  # the player's local date
         by_id("stats-daily-tally").textContent = daily_words(summary)
         by_id("stats-daily-days").innerHTML = daily_calendar(summary)
+        first, last = summary.days[0][0], summary.days[-1][0]
+        by_id(
+            "stats-daily-range"
+        ).textContent = f"{first.day} {first:%B} to {last.day} {last:%B} (today); ✓ won, ✗ lost."
 
     def _reset(self, one: bool) -> None:
         key = self.shown
@@ -301,7 +313,9 @@ class StatsView:
             self.render(key)
             self.app.say(f"Reset {what}.")
 
-        self.confirm.ask("Reset statistics?", f"This forgets {what}, for good.", "Reset", reset)
+        self.confirm.ask(
+            "Reset statistics?", f"This forgets {what}, for good.", "Reset", reset, danger=True
+        )
 
 
 def _key(game: Game) -> str:

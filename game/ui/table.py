@@ -48,6 +48,7 @@ class Table:
         # The card height the screen gives (no --cap), and the height the tableau's columns
         # have below their tops; None: to be measured.
         self.natural: tuple[float, float] | None = None
+        self.above = 1  # how many cards tall the rows over the tableau stand (Unlimited: 2)
         self.size = (0.0, 0.0)  # the table's size when last measured
         self._observer = js.ResizeObserver.new(create_proxy(guarded(self._resized)))
         self._observer.observe(root)
@@ -236,9 +237,10 @@ class Table:
             cap_w = spread.fan_cap(longest, avail)
         else:
             columns = [[c >= DOWN for c in game.piles[p]] for p in self.pile_el if p >= T0]
-            cap_w = min(spread.column_cap(c, avail) for c in columns) / 1.4
+            above = self.above
+            cap_w = min(spread.column_cap(c, avail, above=above) for c in columns) / 1.4
             if cap_w < natural_h / 1.4 * spread.SMALLEST:  # small already: closer, not smaller
-                cap_w = min(spread.column_cap(c, avail, tight=True) for c in columns) / 1.4
+                cap_w = min(spread.column_cap(c, avail, True, above) for c in columns) / 1.4
         natural_w = natural_h / 1.4
         cap = f"{max(cap_w, natural_w * spread.SMALLEST):.0f}px" if cap_w < natural_w - 1 else ""
         if cap == had:
@@ -260,9 +262,13 @@ class Table:
         if self.game is not None and self.game.rules.passes == 0:
             room = float(probe.clientWidth)
         else:
+            # the top row may stand two cards tall (Unlimited's foundations, on a narrow
+            # screen); where it is no box of its own (a wide screen's grid), one
+            row = root.querySelector(".top")
+            self.above = max(1, round(float(row.offsetHeight) / natural_h)) if row else 1
             top = float(root.getBoundingClientRect().top)
-            above = float(probe.getBoundingClientRect().top) - top - natural_h  # pads, gaps
-            room = self._bottom() - top - above
+            above = float(probe.getBoundingClientRect().top) - top - self.above * natural_h
+            room = self._bottom() - top - above  # less the pads and gaps
         if cap:
             root.style.setProperty("--cap", cap)
         self.natural = (natural_h, room)

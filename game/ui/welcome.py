@@ -36,6 +36,7 @@ class Welcome:
         # are no table's, and no card's name may be in the page where a card is face down.
         listen(self.dialog, "close", lambda e: setattr(by_id("welcome-body"), "innerHTML", ""))
         listen(by_id("welcome-again"), "click", lambda e: self.show(first=False))
+        listen(by_id("welcome-rules"), "click", lambda e: self._rules())
 
     def due(self, query: dict[str, str]) -> bool:
         """Show it on this visit? (Asked before the game is dealt and saved.) Without
@@ -56,6 +57,13 @@ class Welcome:
         if not self.dialog.open:
             by_id("welcome-body").innerHTML = greeting.body_html()
             self.dialog.showModal()
+
+    def _rules(self) -> None:
+        """More detail, a tap away: the rules of the game shown, and every key."""
+        self.dialog.close()
+        rules = by_id("rules-panel")
+        if not rules.open:
+            rules.showModal()
 
     def _clicked(self, event: Any) -> None:
         button = event.target.closest("[data-game]")
