@@ -23,15 +23,15 @@ from pyodide.ffi import create_proxy, to_js
 from ..notation import F0, T0
 from .cascade import cascade
 from .dom import guarded
+from .skipping import KeySkip
 from .table import Table
 
-MODIFIERS = ("Shift", "Control", "Alt", "Meta", "AltGraph", "CapsLock")
 # A click this soon after the win is the second of the double click that won (app.py's
 # DOUBLE_TAP_MS), not a skip.
 GRACE_MS = 400
 
 
-class Celebration:
+class Celebration(KeySkip):
     def __init__(self) -> None:
         self.layer: Any = None
         self.then: Callable[[], None] | None = None
@@ -127,19 +127,8 @@ class Celebration:
         if float(event.timeStamp) - self.since >= GRACE_MS:
             self.finish()
 
-    def _key(self, event: Any) -> None:
-        if not self.running or str(event.key) in MODIFIERS or event.repeat:
-            return
-        event.preventDefault()
-        event.stopPropagation()  # a skip, nothing else: the game's keys do not see it
-        self.skip_key = str(event.key)
+    def _skipped(self) -> None:
         self.finish()
-
-    def _key_up(self, event: Any) -> None:
-        if self.skip_key is not None and str(event.key) == self.skip_key:
-            self.skip_key = None  # Space would press the dialog's button on its keyup
-            event.preventDefault()
-            event.stopPropagation()
 
 
 def _launch_order(table: Table) -> list[tuple[Any, Any]]:

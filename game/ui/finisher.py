@@ -22,15 +22,14 @@ from ..assist import finish_is_help, won_on_paper
 from ..notation import Move
 from .dom import by_id, guarded
 from .pace import SKIP, schedule
+from .skipping import KeySkip
 
 if TYPE_CHECKING:
     from ..state import Game
     from .app import App
 
-MODIFIERS = ("Shift", "Control", "Alt", "Meta", "AltGraph", "CapsLock")
 
-
-class Finisher:
+class Finisher(KeySkip):
     def __init__(self, app: App) -> None:
         self.app = app
         self.game: Game | None = None  # the game being finished (None: not finishing)
@@ -120,16 +119,5 @@ class Finisher:
             event.stopPropagation()  # a skip, nothing else: no drag or tap on the table
             self.skip()
 
-    def _key(self, event: Any) -> None:
-        if not self.running or str(event.key) in MODIFIERS or event.repeat:
-            return
-        event.preventDefault()
-        event.stopPropagation()  # a skip, nothing else: the game's keys do not see it
-        self.skip_key = str(event.key)
+    def _skipped(self) -> None:
         self.skip()
-
-    def _key_up(self, event: Any) -> None:
-        if self.skip_key is not None and str(event.key) == self.skip_key:
-            self.skip_key = None  # Space would press the focused button on its keyup
-            event.preventDefault()
-            event.stopPropagation()
