@@ -81,11 +81,11 @@ class Claim:
         return head + f"you did not beat the challenge, {theirs}."
 
 
-def read_claim(text: object, game: str | None = None) -> Claim | None:
+def read_claim(text: object, game: str | None = None, home: int = 0) -> Claim | None:
     """The claim in a link's ``beat=`` value; None when there is none.
 
-    Raises ClaimError (one line) for anything else; with ``game`` known, a claim of fewer
-    moves than the game has cards (each must reach a foundation) is refused too.
+    Raises ClaimError (one line) for anything else; with ``game`` known, a claim no win can
+    make is refused too (:func:`check_claim`).
     """
     if text is None or text == "":
         return None
@@ -99,13 +99,21 @@ def read_claim(text: object, game: str | None = None) -> Claim | None:
     claim = Claim(int(m[1]), int(m[2]))
     if claim.moves > MAX_MOVES or claim.seconds > MAX_SECONDS:
         raise ClaimError(f"the challenge {claim.param} is beyond any real game; ignored")
-    rules = GAMES.get(game or "")
-    if rules and claim.moves < rules.cards:
+    if game is not None:
+        check_claim(claim, game, home)
+    return claim
+
+
+def check_claim(claim: Claim, game: str, home: int = 0) -> None:
+    """Refuse (ClaimError) a claim of fewer moves than a win of ``game`` takes: every card
+    must reach a foundation, less ``home``, the cards the deal's own auto-moves sent there
+    (a claim counts the player's moves, as the page does, not the deal's)."""
+    rules = GAMES.get(game)
+    if rules and claim.moves < rules.cards - home:
         raise ClaimError(
             f"the challenge {claim.param} is impossible: a win of {rules.title} takes at "
-            f"least {rules.cards} moves; ignored"
+            f"least {_moves(rules.cards - home)}; ignored"
         )
-    return claim
 
 
 def title(game: Game, daily: date | None = None) -> str:
@@ -117,13 +125,18 @@ def title(game: Game, daily: date | None = None) -> str:
 
 
 def share_text(
-    game: Game, seconds: float, help: Help | None = None, daily: date | None = None
+    game: Game,
+    seconds: float,
+    help: Help | None = None,
+    daily: date | None = None,
+    moves: int | None = None,
 ) -> str:
     """``Whitehead, deal 123: won in 97 moves, 4:12, without help.`` A game that is not
-    won is shared as lost (the page offers sharing once a game has ended)."""
+    won is shared as lost (the page offers sharing once a game has ended). ``moves``: the
+    player's, as the page counts them (not the deal's own auto-moves); all by default."""
     had = help or Help()
     helped = f"with help ({had.words()})" if had.given else "without help"
-    moves = len(game.moves)
+    moves = len(game.moves) if moves is None else moves
     result = "won in" if game.status == "won" else "lost after"
     return f"{title(game, daily)}: {result} {_moves(moves)}, {clock(seconds)}, {helped}."
 
@@ -154,13 +167,15 @@ def share(
     base: str,
     help: Help | None = None,
     daily: date | None = None,
+    moves: int | None = None,
 ) -> Shared:
-    """What the Share button hands the system's share sheet (text and link apart)."""
-    text = share_text(game, seconds, help, daily)
+    """What the Share button hands the system's share sheet (text and link apart);
+    ``moves`` as for :func:`share_text`."""
+    text = share_text(game, seconds, help, daily, moves)
     claim = None
     if game.status == "won" and not (help and help.given) and seconds <= MAX_SECONDS:
         # only a win without help: the same wins that set statistics' bests
-        claim = Claim(len(game.moves), int(seconds))
+        claim = Claim(len(game.moves) if moves is None else moves, int(seconds))
         text += "\nCan you beat it?"
     return Shared(text, deal_link(base, game, daily, claim))
 

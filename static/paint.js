@@ -158,7 +158,7 @@
     var on = record.rules && typeof record.rules === "object" ? record.rules : {};
     var rules = Object.keys(on).filter(function (r) { return on[r] === true; });
     var moves = Array.isArray(record.moves) && Number.isInteger(s.undone) ?
-      record.moves.length - s.undone : -1;
+      record.moves.length - s.undone - (Number.isInteger(s.dealt) ? s.dealt : 0) : -1;
     var deal = record.deal;
     if (!Number.isInteger(deal) || deal < 1 || deal > data.maxDeal || moves < 0) return null;
     var seconds = typeof s.elapsed === "number" && s.elapsed >= 0 && s.elapsed < 1e7 ?

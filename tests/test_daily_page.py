@@ -13,9 +13,10 @@ import pytest
 from conftest import BOOT_TIMEOUT_MS
 from playwright.sync_api import expect
 from test_fair_play_page import STATS_KEY, STORE_KEY, finish, near_the_end
-from test_table_kit import Ui, engine_piles, module_ui, play_move
+from test_table_kit import DEALS, Ui, engine_piles, module_ui, play_move
 
 import game
+from game.assist import auto_moves
 from game.daily import daily_deal
 from game.saved import pack
 from game.share import read_claim
@@ -103,6 +104,23 @@ def test_a_bad_daily_date_is_one_line_and_a_fresh_readable_deal(ui: Ui) -> None:
     )
     expect(ui.page.locator("#daily-badge")).to_be_hidden()
     assert 1 <= deal_shown(ui) <= 9_999_999
+    ui.check_log()
+
+
+def test_a_challenge_no_win_can_make_is_refused_once_the_deals_auto_moves_are_known(
+    ui: Ui,
+) -> None:
+    page, deal = ui.page, DEALS["whitehead"]
+    home = len(auto_moves(game.new_game("whitehead", deal), "safe"))
+    assert home == 3  # cards the deal sends home itself: a win takes 52 - 3 of the player's
+    ui.open(f"/?game=whitehead&deal={deal}&beat=48-100")
+    expect(page.locator("#status-line")).to_contain_text(
+        "The challenge 48-100 is impossible: a win of Whitehead takes at least 49 moves; ignored."
+    )
+    expect(page.locator("#challenge")).to_be_hidden()
+    assert "beat" not in query(ui)
+    ui.open(f"/?game=whitehead&deal={deal}&beat=49-100")
+    expect(page.locator("#challenge")).to_have_text("Challenge: beat 49 moves in 1:40 (a claim).")
     ui.check_log()
 
 

@@ -31,7 +31,7 @@ from urllib.parse import parse_qs, quote, urlsplit
 import pytest
 from conftest import ACTION_TIMEOUT_MS, BOOT_TIMEOUT_MS, CSP_LISTENER, ROOT
 from playwright.sync_api import Browser, ConsoleMessage, Frame, Page
-from test_table_kit import DEALS, LAYOUT_JS, POINT_JS, Layout, engine_piles
+from test_table_kit import DEALS, LAYOUT_JS, POINT_JS, Layout, engine_piles, moves_made
 
 import game
 from game.assist import auto_moves
@@ -233,7 +233,7 @@ def play_a_move(page: Page, frame: Frame, log: Log, g: Game, automove: str) -> N
     auto_moves(g, automove)
     moved = wait_event(page, log, "e.type === 'move'", seen)
     assert moved["move"] == played
-    assert moved["moves"] == len(g.moves)
+    assert moved["moves"] == moves_made(g, automove)  # as the page shows it
     assert moved["status"] == "playing"
     wait_layout(frame, engine_piles(g))
     after = events(page)[seen:]

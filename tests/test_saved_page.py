@@ -67,7 +67,7 @@ def test_a_reload_brings_the_game_back_with_its_undo_and_redo_steps_and_time(ui:
     redos = trail(ui, "redo")
     assert ui.layout() == played and len(undos) == len(redos)
     dealt = len(auto_after_start("whitehead", DEAL).moves)
-    assert dealt == 3 and undos[-1][1] == dealt  # Undo stops at the deal as the page dealt it
+    assert dealt == 3 and undos[-1][1] == 0  # Undo stops at the deal as the page dealt it
     reach(ui, "undo", 2)
     before, moves = ui.layout(), ui.moves_count()
     # time passes after the last move; the save at pagehide must keep it
@@ -89,18 +89,31 @@ def test_a_reload_brings_the_game_back_with_its_undo_and_redo_steps_and_time(ui:
     assert trail(ui, "undo") == undos  # the same steps: a move and its auto-moves together
     ui.page.keyboard.press("z")  # not even by key: the deal's own auto-moves stay
     expect(ui.page.locator("#status-line")).to_have_text("Nothing to undo.")
-    assert ui.moves_count() == dealt
+    assert ui.moves_count() == 0  # they are the deal's, not the player's moves
 
 
-def test_the_clock_waits_for_the_first_move_after_the_deals_auto_moves(ui: Ui) -> None:
+def test_the_clock_and_the_move_count_wait_for_the_first_move_after_the_deals_auto_moves(
+    ui: Ui,
+) -> None:
     ui.open(START)
-    assert ui.moves_count() == 3  # made with the deal
+    assert len(auto_after_start("whitehead", DEAL).moves) == 3  # made with the deal
+    assert ui.moves_count() == 0  # Moves 0 while Undo is greyed: nothing is the player's yet
     ui.page.wait_for_timeout(2_500)
     assert clock(ui) == 0 and ui.page.is_disabled("#undo")
     ui.tap("s")
     ui.page.wait_for_function(
         "() => document.getElementById('clock').textContent !== '0:00'", timeout=10_000
     )
+    g = auto_after_start("whitehead", DEAL)
+    g.play("s")
+    auto_moves(g, "safe")
+    made = str(len(g.moves) - 3)
+    expect(ui.page.locator("#moves-count")).to_have_text(made)
+    ui.settled()
+    ui.page.reload()  # the first paint (static/paint.js) counts the same, before Python
+    assert ui.page.text_content("#moves-count") == made
+    ui.wait_ready()
+    expect(ui.page.locator("#moves-count")).to_have_text(made)
 
 
 def saved_moves(ui: Ui) -> list[str]:
@@ -129,7 +142,8 @@ def test_a_closed_tab_comes_back_and_a_stale_tab_does_not_overwrite_it(ui: Ui) -
     ui.page.goto("/")
     ui.wait_ready()
     ui.wait_layout(engine_piles(g))
-    assert ui.moves_count() == len(g.moves)
+    dealt = len(auto_after_start("whitehead", DEAL).moves)  # the deal's: not counted
+    assert ui.moves_count() == len(g.moves) - dealt
     assert "game=whitehead" in ui.page.url and f"deal={DEAL}" in ui.page.url
 
 
@@ -166,7 +180,7 @@ def test_a_damaged_save_is_kept_aside_and_the_page_starts_clean(ui: Ui, case: st
     assert "could not be read" in line and "kept aside" in line and "\n" not in line
     deal = int(ui.page.inner_text("#deal-number"))
     ui.wait_layout(engine_piles(auto_after_start("whitehead", deal)))
-    assert ui.moves_count() == len(auto_after_start("whitehead", deal).moves)
+    assert ui.moves_count() == 0  # a fresh deal: only its own auto-moves made
     kept = ui.page.evaluate(
         """([aside, text]) => Object.keys(localStorage).filter((k) => k.startsWith(aside))
              .map((k) => localStorage.getItem(k) === text)""",
@@ -208,9 +222,9 @@ def test_storage_that_fails_mid_game_turns_saving_off_and_the_game_plays_on(ui: 
     )
     ui.tap("s")
     expect(ui.page.locator("#status-line")).to_contain_text("saving is off")
-    assert ui.moves_count() == 4
+    assert ui.moves_count() == 1  # the deal's own three are not counted
     ui.tap("s")
-    assert ui.moves_count() == 5
+    assert ui.moves_count() == 2
 
 
 DENY_STORAGE = """Object.defineProperty(window, 'localStorage', {
@@ -226,6 +240,6 @@ def test_without_storage_the_game_says_saving_is_off_and_plays(
         expect(alone.page.locator("#status-line")).to_contain_text("saving is off")
         alone.tap("s")
         alone.page.wait_for_function(
-            "() => document.getElementById('moves-count').textContent === '4'"
+            "() => document.getElementById('moves-count').textContent === '1'"
         )
         alone.check_log()

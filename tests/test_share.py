@@ -111,6 +111,12 @@ def test_house_rules_are_named_and_kept_in_the_link() -> None:
     assert link == "https://example.com/?game=linus&deal=5&rules=pgs"
 
 
+def test_the_moves_shared_are_the_players_as_the_page_counts_them(won: game.Game) -> None:
+    shared = share(won, 252.9, BASE, moves=len(won.moves) - 3)  # less the deal's own three
+    assert f"won in {len(won.moves) - 3} moves," in shared.text
+    assert query(shared.link)["beat"] == f"{len(won.moves) - 3}-252"
+
+
 def test_one_move_is_one_move() -> None:
     g = game.new_game("whitehead", 2)
     g.play("s")
@@ -147,6 +153,10 @@ def test_claims_beyond_any_real_game_are_refused() -> None:
     with pytest.raises(ClaimError, match="at least 104 moves"):
         read_claim("60-100", "unlimited")
     assert read_claim("60-100", "whitehead") == Claim(60, 100)
+    # the deal's own auto-moves sent 4 cards home: the player's moves need not count them
+    assert read_claim("100-100", "unlimited", home=4) == Claim(100, 100)
+    with pytest.raises(ClaimError, match="at least 100 moves"):
+        read_claim("99-100", "unlimited", home=4)
     for value in (97, ["97-252"], b"97-252"):
         with pytest.raises(GameError, match="not text"):
             read_claim(value)

@@ -12,6 +12,7 @@ DOM order (face-up `data-card`, None for a face-down card) against the engine's.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import subprocess
@@ -32,6 +33,7 @@ from conftest import (
     BrowserLog,
 )
 from playwright.sync_api import Browser, ConsoleMessage, Page, expect
+from playwright.sync_api import Error as PlaywrightError
 
 import game
 from game.assist import auto_moves
@@ -181,6 +183,9 @@ class Ui:
         """Load `path` and wait until the table accepts input (body[data-ready=true])."""
         page = self.page
         if page.url.startswith("http"):  # a fresh start: no saved game of an earlier test
+            # whose save, still waiting for its frame, leaving would write (later.py)
+            with contextlib.suppress(PlaywrightError):
+                settled(page, timeout=5_000)
             page.evaluate("() => localStorage.clear()")
         page.goto(path)
         self.wait_ready()
@@ -392,6 +397,13 @@ def play_move(ui: Ui, g: Game, m: Plain, automove: str = "safe") -> None:
     g.apply(m)
     auto_moves(g, automove)
     ui.wait_layout(engine_piles(g))
+
+
+def moves_made(g: Game, automove: str = "safe") -> int:
+    """The page's move count for the engine twin ``g`` of a game it dealt: the deal's own
+    auto-moves (made with ``automove``) are not the player's, so they are not counted."""
+    fresh = game.new_game(g.rules.name, g.deal, **dict.fromkeys(g.rules.active, True))
+    return len(g.moves) - len(auto_moves(fresh, automove))
 
 
 def play_texts(ui: Ui, g: Game, texts: list[str]) -> None:

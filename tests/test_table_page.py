@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
-from test_table_kit import Ui, assert_fits, engine_piles, module_ui
+from test_table_kit import Ui, assert_fits, engine_piles, module_ui, moves_made
 
 import game
 from game.assist import auto_moves
@@ -89,7 +89,7 @@ def test_new_game_deals_a_fresh_number_shown_and_in_the_url(shown: Ui) -> None:
         seen.add(deal)
         assert ui.query()["deal"] == deal and ui.query()["game"] == name
         ui.wait_layout(engine_piles(twin(ui)))
-        assert ui.moves_count() == len(twin(ui).moves)
+        assert ui.moves_count() == moves_made(twin(ui), ui.query().get("automove", "safe"))
     assert len(seen) == 3
 
 

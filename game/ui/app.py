@@ -26,7 +26,7 @@ from ..explain import why_illegal
 from ..help import rules_text
 from ..notation import ANY_FOUNDATION, F0, STOCK, T0, WASTE, Move, sentence
 from ..saved import Saved, SavedError, unpack
-from ..share import Claim, clock
+from ..share import Claim, ClaimError, check_claim, clock
 from ..state import Game, Plain
 from . import dialogs, hintmark, params
 from .advisor import Advisor
@@ -176,7 +176,12 @@ class App:
         # A challenge is to beat on the link's own deal (one with no deal names none).
         here = (self.game.rules.name, self.game.deal) == (choice.game, choice.deal)
         if choice.claim is not None and choice.deal and here:
-            self.dailies.shown(self.dailies.daily, choice.claim)
+            try:  # the deal's own auto-moves are not counted in a claim, as on the page
+                check_claim(choice.claim, choice.game, self.dealt)
+            except ClaimError as e:
+                notices.append(f"{sentence(str(e))}.")
+            else:
+                self.dailies.shown(self.dailies.daily, choice.claim)
             self._share()
         notices.append(self.store.notice)
         if any(notices):
@@ -211,7 +216,7 @@ class App:
             "deal": g.deal,
             "rules": dict.fromkeys(g.rules.active, True),
             "status": g.status,
-            "moves": len(g.moves),
+            "moves": self.moves_made(),
         }
 
     def command(self, command: Command) -> None:
@@ -455,6 +460,11 @@ class App:
             self.later.after_paint("sound", self.sound.deal)
         self.refresh()
 
+    def moves_made(self) -> int:
+        """The moves the player made (theirs and what they set off): the deal's own
+        auto-moves are not the player's, so a deal untouched shows Moves 0."""
+        return len(self.game.moves) - self.dealt
+
     def undoable(self) -> int:
         """Undo steps the player can take (the deal's own auto-moves are not one)."""
         return len(self.turns) - (1 if self.dealt else 0)
@@ -596,7 +606,7 @@ class App:
         self.finished = time.monotonic()
         self.started = self.finished - saved.elapsed
         self.table.root.dataset.status = saved.game.status
-        _set(by_id("moves-count"), "textContent", str(len(saved.game.moves)))
+        _set(by_id("moves-count"), "textContent", str(len(saved.game.moves) - saved.dealt))
         _set(by_id("undo"), "disabled", True)
         _set(by_id("redo"), "disabled", True)
         self._tick()
@@ -624,7 +634,7 @@ class App:
         stock = self.table.pile_el.get(STOCK)
         if stock is not None:
             _set(stock.dataset, "redeal", "yes" if can_redeal else "no")
-        _set(by_id("moves-count"), "textContent", str(len(game.moves)))
+        _set(by_id("moves-count"), "textContent", str(self.moves_made()))
         self._tick()
         self._clear_hint()
         self.later.after_paint("save", self.save)
@@ -667,7 +677,7 @@ class App:
             self.finished = None
             return
         self.finished = time.monotonic()
-        moves, took = len(self.game.moves), by_id("clock").textContent
+        moves, took = self.moves_made(), by_id("clock").textContent
         better = self.stats.finish(status, self.elapsed(), moves)
         if status == "won":
             records = "".join(f" {words}!" for words in better)  # none with help

@@ -147,7 +147,7 @@ class DailyView:
         """The game just ended as a share text and link (also sent to an embedding page)."""
         app = self.app
         base = str(js.location.origin) + str(js.location.pathname)
-        got = share(app.game, app.elapsed(), base, app.stats.help, self.daily)
+        got = share(app.game, app.elapsed(), base, app.stats.help, self.daily, app.moves_made())
         return {"text": got.text, "link": got.link}
 
     def offer(self) -> None:

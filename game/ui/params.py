@@ -91,7 +91,7 @@ def read(query: dict[str, str], today: date | None = None) -> Choice:
                 c.notices.append("The daily deal is played without house rules.")
                 c.rules = {}
     try:
-        c.claim = read_claim(query.get(BEAT), c.game)
+        c.claim = read_claim(query.get(BEAT))  # what a win takes: app.py, once dealt
     except ClaimError as e:
         c.notices.append(f"{_sentence(str(e))}.")
     return c
