@@ -30,7 +30,7 @@ from typing import Any, Protocol
 
 from ..daily import PLANS, Daily, picking
 from ..records import new_game, replay
-from .search import Portfolio
+from .portfolio import Portfolio
 
 BUDGET = 30.0  # seconds of search for one position, as the page's own (advisor.BUDGET)
 MOST = 600.0  # seconds a request may ask for at most
