@@ -6,18 +6,33 @@ plain; it never decides legality itself.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from .cards import DOWN, KING, pretty, rank_of
 from .names import the
 from .notation import ANY_FOUNDATION, F0, STOCK, T0, WASTE, pile_name
-from .rules import Empty
-
-if TYPE_CHECKING:
-    from .state import Game
+from .rules import Empty, Rules
 
 
-def why_illegal(game: Game, m: tuple[int, int, int]) -> str:
+class Position(Protocol):
+    """What an explanation reads of a game (state.Game is one): no import of state.py,
+    which asks this module why a move is illegal."""
+
+    rules: Rules
+    piles: list[tuple[int, ...]]
+    redeals_left: int | None
+
+    @property
+    def found(self) -> range: ...
+
+    @property
+    def tab(self) -> range: ...
+
+    @property
+    def status(self) -> str: ...
+
+
+def why_illegal(game: Position, m: tuple[int, int, int]) -> str:
     src, dst, n = m
     rules, piles = game.rules, game.piles
     if game.status == "won":
@@ -75,7 +90,7 @@ def why_illegal(game: Game, m: tuple[int, int, int]) -> str:
     return f"{pretty(head)} cannot go on {pretty(q[-1])}"
 
 
-def _why_not_foundation(game: Game, c: int, dst: int) -> str:
+def _why_not_foundation(game: Position, c: int, dst: int) -> str:
     if dst == ANY_FOUNDATION:
         return f"no foundation takes {pretty(c)} yet"
     q = game.piles[dst]
@@ -90,7 +105,7 @@ def _why_not_foundation(game: Game, c: int, dst: int) -> str:
     return f"{pretty(c)} cannot go on {pretty(q[-1])}"
 
 
-def _why_not_stock(game: Game, n: int) -> str:
+def _why_not_stock(game: Position, n: int) -> str:
     rules, piles = game.rules, game.piles
     if rules.passes == 0 and not rules.shuffle_redeals:
         return f"{rules.title} has no stock"

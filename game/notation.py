@@ -29,7 +29,15 @@ def newer(version: object, ours: int) -> bool:
 
 
 class IllegalMove(GameError):
-    """A move the position does not allow; the message says why."""
+    """A move the position does not allow, or text that is no move at all.
+
+    ``reason`` says why, in words a player reads; ``move`` is the move as printed when
+    there was one to name (``t1>t4``), else None. The message is ``move: reason``.
+    """
+
+    def __init__(self, reason: str, move: str | None = None) -> None:
+        super().__init__(f"{move}: {reason}" if move else reason)
+        self.reason, self.move = reason, move
 
 
 _SHORT = reprlib.Repr()

@@ -230,7 +230,7 @@ class Game:
                     return lm
         elif plain in legal:
             return plain
-        raise IllegalMove(f"{Move(*plain)}: {why_illegal(self, plain)}")
+        raise IllegalMove(why_illegal(self, plain), str(Move(*plain)))
 
     def undo(self) -> Move | None:
         if not self._history:

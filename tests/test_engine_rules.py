@@ -53,7 +53,21 @@ def refused(g: game.Game, move: str) -> str:
     with pytest.raises(game.IllegalMove) as e:
         g.play(move)
     assert g.layout() == before and g.moves == history
+    assert str(e.value) == f"{e.value.move}: {e.value.reason}"  # its parts, apart
     return str(e.value)
+
+
+def test_an_illegal_move_names_the_move_and_the_reason_apart() -> None:
+    g = game.new_game("whitehead", 1)
+    with pytest.raises(game.IllegalMove) as e:
+        g.play("w>f")
+    assert (e.value.move, e.value.reason) == ("w>f", "the waste is empty")
+    with pytest.raises(game.IllegalMove) as e:
+        g.play("t1>t1x99")
+    assert e.value.move == "t1>t1x99" and e.value.reason
+    with pytest.raises(game.IllegalMove) as e:  # no move to name: the reason alone
+        g.play("hello")
+    assert e.value.move is None and str(e.value) == e.value.reason
 
 
 def home(g: game.Game) -> set[str]:
