@@ -82,21 +82,3 @@ def describe(game: Game, move: Move) -> str:
     cards = game.piles[src][-n:]
     what = pretty(cards[0] & ~DOWN) + (f" and the {n - 1} above it" if n > 1 else "")
     return f"{what} to {the(game.rules, dst)}"
-
-
-def split_steps(steps: list[int], at: int) -> tuple[list[int], list[int]]:
-    """Undo steps (moves per step, oldest first) cut at move ``at``: the steps before it,
-    and the redo stack after it (next to redo last). A step cut through becomes two."""
-    before: list[int] = []
-    after: list[int] = []
-    total = 0
-    for k in steps:
-        if total + k <= at:
-            before.append(k)
-        elif total >= at:
-            after.append(k)
-        else:
-            before.append(at - total)
-            after.append(total + k - at)
-        total += k
-    return before, after[::-1]

@@ -16,6 +16,7 @@ from .notation import GameError, NewerVersion, newer
 from .records import RecordError, loads, replay
 from .state import Game
 from .stats import Help
+from .turns import Turns
 
 VERSION = 1
 MAX_TEXT = 2_000_000  # characters; a real save is a few kilobytes
@@ -31,31 +32,19 @@ class SavedNewer(SavedError, NewerVersion):
 
 @dataclass
 class Saved:
-    game: Game
+    game: Game  # its undone moves on its redo stack
     elapsed: float  # seconds of play so far
-    undone: int  # moves undone and not redone: the redo stack comes back too
-    turns: list[int] = field(default_factory=list)  # moves per undo step, oldest first
-    redo: list[int] = field(default_factory=list)  # moves per redo step, next to redo last
-    # Moves made with the deal (its opening auto-moves): the first undo step, which Undo
-    # never takes back; 0 when there were none or the steps are not known.
-    dealt: int = 0
+    turns: Turns = field(default_factory=Turns)  # its undo and redo steps (turns.py)
     help: Help = field(default_factory=Help)  # the help the game has had (stats.Help)
 
 
-def pack(
-    game: Game,
-    elapsed: float,
-    turns: list[int] | None = None,
-    redo: list[int] | None = None,
-    dealt: int = 0,
-    help: Help | None = None,
-) -> str:
+def pack(game: Game, elapsed: float, turns: Turns | None = None, help: Help | None = None) -> str:
     """The text to store: the record of every move played (undone ones included).
 
-    ``turns`` and ``redo`` are the page's undo and redo steps (a move and its auto-moves
-    undo together); they are kept only when they add up to the moves, else each move is
-    its own step when the game comes back. ``dealt`` is kept with them when it is their
-    first step. ``help`` is kept when the game has had some (older saves had none).
+    ``turns`` are the page's undo and redo steps (a move and its auto-moves undo
+    together); they are kept only when they fit the game's moves, else each move is its
+    own step when the game comes back, and the deal's own step only as their first.
+    ``help`` is kept when the game has had some (older saves had none).
     """
     record = game.record()
     undone = [str(m) for m in reversed(game.redo_moves)]
@@ -66,11 +55,10 @@ def pack(
         "elapsed": round(elapsed, 1),
         "undone": len(undone),
     }
-    turns, redo = turns or [], redo or []
-    if sum(turns) == len(game.moves) and sum(redo) == len(undone):
-        data["turns"] = [*turns, *reversed(redo)]  # in the order of the record's moves
-        if dealt and turns[:1] == [dealt]:
-            data["dealt"] = dealt
+    if turns is not None and turns.fits(game):
+        data["turns"] = turns.steps()
+        if turns.dealt and turns.done[:1] == [turns.dealt]:
+            data["dealt"] = turns.dealt
     if help is not None and help.given:
         data["help"] = asdict(help)
     return json.dumps(data, separators=(",", ":"))
@@ -107,27 +95,9 @@ def unpack(text: object) -> Saved:
         raise SavedError("the saved game is damaged: more undone moves than moves")
     for _ in range(undone):
         game.undo()
-    turns, redo = _steps(data.get("turns"), len(game.moves), undone)
-    dealt = data.get("dealt", 0)
-    if type(dealt) is not int or (dealt and turns[:1] != [dealt]):
-        raise SavedError("the saved game is damaged: its dealt moves do not fit its undo steps")
     try:
+        turns = Turns.read(data.get("turns"), len(game.moves), undone, data.get("dealt", 0))
         had = Help.read(data.get("help", {}))
     except ValueError as e:
         raise SavedError(f"the saved game is damaged: {e}") from None
-    return Saved(game, float(elapsed), undone, turns, redo, dealt, had)
-
-
-def _steps(steps: object, played: int, undone: int) -> tuple[list[int], list[int]]:
-    """The undo and redo steps of a save; one move a step when it has none (older saves)."""
-    if steps is None:
-        return [1] * played, [1] * undone
-    if not (isinstance(steps, list) and all(type(k) is int and k > 0 for k in steps)):
-        raise SavedError("the saved game is damaged: bad undo steps")
-    total, split = 0, 0
-    while split < len(steps) and total < played:
-        total += steps[split]
-        split += 1
-    if total != played or sum(steps[split:]) != undone:
-        raise SavedError("the saved game is damaged: its undo steps do not fit its moves")
-    return steps[:split], steps[split:][::-1]
+    return Saved(game, float(elapsed), turns, had)

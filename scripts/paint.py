@@ -6,7 +6,8 @@
 static/boot/tables.js holds, for each game and each set of its house rules, the table as
 game/ui/markup.py lays it out (the element's class and sizing properties, its piles, all
 empty) and the toolbar's Redeal button; also each game's house rules, every key the game
-answers (game/ui/keymap.py) and the highest deal number. static/paint.js draws from it
+answers (game/ui/keymap.py), the highest deal number, each game's title and the first
+daily deal's day (game/ui/plan.py's decision, which static/paint.js makes too). static/paint.js draws from it
 before Python has started: a first visit sees the piles of the game its URL asks for, in
 place. Rules are data, so a game declared in game/rules.py is here at the next build, with
 nothing written by hand. The file is rewritten only when its text changes (its mtime
@@ -24,6 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the engine: game/
 
 from game import GAMES, new_game
+from game.daily import FIRST_DAY
 from game.deals import MAX_DEAL
 from game.ui.keymap import BINDINGS
 from game.ui.markup import redeal_text, table_look
@@ -54,6 +56,8 @@ def tables() -> dict[str, object]:
                 }
     return {
         "maxDeal": MAX_DEAL,
+        "firstDay": FIRST_DAY.isoformat(),
+        "titles": {name: r.title for name, r in GAMES.items()},
         "rules": {name: sorted(h.name for h in r.house_rules) for name, r in GAMES.items()},
         "tables": out,
         "keys": sorted({key for b in BINDINGS for key in b.keys}),

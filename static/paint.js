@@ -19,6 +19,7 @@
 (function () {
   "use strict";
   var MAX_SAVED = 500000, MAX_PAINT = 400000, MAX_SETTINGS = 10000; // characters
+  var MAX_STATS = 1000000;
   var DEAL_DIGITS = 10, MOVES_DIGITS = 2; // room kept for a number not known yet
   var BAR = ["deal-number", "moves-count", "clock"];
   // Markup from storage: the page's own tags only (the CSP would refuse scripts and style
@@ -29,7 +30,7 @@
   // A card's offset as table.py sets it, read back: "top: 40.2px;", "left: 9px;", "--i: 3;".
   var PLACE = /^(top|left): (-?\d{1,5}(?:\.\d+)?)px;$|^(--i): (\d{1,3});$/;
   var data = self.solitaireTables;
-  var plan = null;
+  var painting = null; // what choose() chose to draw
 
   function ready() { return !!document.body && document.body.dataset.ready === "true"; }
   function has(object, key) { return Object.prototype.hasOwnProperty.call(object, key); }
@@ -75,50 +76,100 @@
     }).sort();
   }
 
-  // What Python will show, chosen as game/ui/app.py's App.start chooses it.
+  // -- the decision: game/ui/plan.py's plan(), line for line --------------------------------
+
+  // params.game_named: a game however a URL writes it ("Blind Alleys", "BLIND_ALLEYS").
+  function gameNamed(text) {
+    var wanted = text.trim().toLowerCase().replace(/_/g, " ").split(/\s+/)
+      .filter(Boolean).join("-");
+    var names = Object.keys(data.titles);
+    for (var i = 0; i < names.length; i++) {
+      var title = data.titles[names[i]].toLowerCase().split(/\s+/).join("-");
+      if (wanted === names[i] || wanted === title) return names[i];
+    }
+    return null;
+  }
+
+  function iso(y, m, d) { // a local calendar day as "YYYY-MM-DD" (the 32nd: the next day's)
+    var day = new Date(2000, 0, 1);
+    day.setFullYear(y, m - 1, d);
+    return String(day.getFullYear()).padStart(4, "0") + "-" +
+      String(day.getMonth() + 1).padStart(2, "0") + "-" + String(day.getDate()).padStart(2, "0");
+  }
+
+  // daily.parse_day: the day ?daily= names (today for ""), or null where Python says no.
+  function parseDay(text, today) {
+    if (!text) return today;
+    var m = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/.exec(text);
+    if (!m || iso(+m[1], +m[2], +m[3]) !== text || +m[1] < 1) return null;
+    var t = today.split("-");
+    return text >= data.firstDay && text <= iso(+t[0], +t[1], +t[2] + 1) ? text : null;
+  }
+
+  // query: the URL's parameters (the last of each name); house: Settings' house rules by
+  // game; saved: {game, deal, rules (sorted), daily} or null; today: "YYYY-MM-DD".
+  function plan(query, house, saved, today) {
+    var has = function (k) { return Object.prototype.hasOwnProperty.call(query, k); };
+    var game = has("game") ? gameNamed(query.game) || "whitehead" : "whitehead";
+    var deal = has("deal") && /^[0-9]+$/.test(query.deal) && +query.deal >= 1 &&
+      +query.deal <= data.maxDeal ? +query.deal : 0;
+    var own = data.rules[game], rules = [];
+    (has("rules") ? query.rules : "").split(",").forEach(function (n) {
+      var i = own.map(function (r) { return r.toLowerCase(); }).indexOf(n.trim().toLowerCase());
+      if (n.trim() && i >= 0 && rules.indexOf(own[i]) < 0) rules.push(own[i]);
+    });
+    var daily = has("daily") ? parseDay(query.daily, today) : null;
+    if (daily) rules = [];
+    rules.sort();
+    if (!has("rules") && !has("deal") && !daily) { // a new deal's own: the Settings'
+      var set = house && Array.isArray(house[game]) ? house[game] : [];
+      rules = own.filter(function (r) { return set.indexOf(r) >= 0; });
+    }
+    if (saved && Object.prototype.hasOwnProperty.call(data.rules, saved.game)) {
+      var asked = has("game") || has("deal") || !!daily; // a shared link
+      if (!asked || (daily ? saved.game === game && saved.daily === daily :
+          saved.game === game && saved.deal === deal && sameSet(saved.rules, rules))) {
+        return { resume: true, game: saved.game, deal: saved.deal, rules: saved.rules,
+                 daily: saved.daily };
+      }
+    }
+    return { resume: false, game: game, deal: daily ? 0 : deal, rules: rules, daily: daily };
+  }
+  self.solitairePlan = plan; // for tests/test_plan.py, which runs the Python one beside it
+
+  // What Python will show: plan() on what storage holds, and what to draw of it.
   function choose() {
-    var query = new URLSearchParams(location.search);
-    var last = function (name) {
-      var all = query.getAll(name);
-      return all.length ? all[all.length - 1] : null;
-    };
-    var embed = last("embed") === "1";
-    var key = embed ? "solitaire/embedded" : "solitaire/current";
+    var query = {};
+    new URLSearchParams(location.search).forEach(function (v, k) { query[k] = v; });
+    var embed = query.embed === "1", base = embed ? "solitaire/embedded/" : "solitaire/";
+    var key = embed ? "solitaire/embedded" : "solitaire/current"; // game/ui/store.py
     var storage = null;
     try { storage = window.localStorage; } catch (e) { /* denied: nothing is saved */ }
-    var game = last("game"), deal = last("deal");
-    game = game !== null && has(data.rules, game) ? game : "whitehead";
-    var fits = deal !== null && /^[0-9]+$/.test(deal) && +deal >= 1 && +deal <= data.maxDeal;
-    deal = fits ? +deal : 0;
-    var rules = known(game, (last("rules") || "").split(",").filter(Boolean));
-    var choice = { embed: embed, game: game, deal: deal, rules: rules, saved: null };
-    var saved = read(storage, key, MAX_SAVED);
-    if (saved !== null) { // resumed unless the URL asks for another deal (a shared link)
-      var asked = query.has("game") || query.has("deal");
-      var wanted = function (g, d, r) {
-        return !asked || (g === game && d === deal && sameSet(r, rules));
-      };
-      var painted = kept(json(read(storage, key + "/paint", MAX_PAINT)), saved);
-      if (painted && wanted(painted.game, painted.deal, painted.rules)) {
-        painted.embed = embed;
-        return painted;
-      }
-      var record = fromSaved(json(saved));
-      if (record && wanted(record.game, record.deal, record.rules)) {
-        choice.game = record.game;
-        choice.deal = record.deal;
-        choice.rules = record.rules;
-        choice.saved = record;
-        return skeleton(choice);
-      }
+    var saved = read(storage, key, MAX_SAVED), record = null, painted = null, stored = null;
+    if (saved !== null) {
+      record = fromSaved(json(saved));
+      painted = kept(json(read(storage, key + "/paint", MAX_PAINT)), saved);
     }
-    if (!query.has("rules") && !query.has("deal")) { // a new deal: the house rules set
-      var settings = json(read(storage, embed ? "solitaire/embedded/settings" :
-                                        "solitaire/settings", MAX_SETTINGS));
-      var set = settings && settings.house_rules && settings.house_rules[game];
-      choice.rules = Array.isArray(set) ? known(game, set) : [];
+    if (record) { // a daily deal, if statistics say the game in progress is one
+      var stats = json(read(storage, base + "stats", MAX_STATS));
+      var c = stats && stats.current;
+      var daily = c && c.key === [record.game].concat(record.rules).join("+") &&
+        c.deal === record.deal && typeof c.daily === "string" ? c.daily : null;
+      stored = { game: record.game, deal: record.deal, rules: record.rules, daily: daily };
     }
-    return skeleton(choice);
+    var settings = json(read(storage, base + "settings", MAX_SETTINGS));
+    var chosen = plan(query, settings && settings.house_rules, stored, today());
+    if (chosen.resume && painted) {
+      painted.embed = embed;
+      return painted;
+    }
+    return skeleton({ embed: embed, game: chosen.game, deal: chosen.deal, rules: chosen.rules,
+                      saved: chosen.resume ? record : null });
+  }
+
+  function today() {
+    var now = new Date();
+    return iso(now.getFullYear(), now.getMonth() + 1, now.getDate());
   }
 
   // The table kept beside the saved game, if it goes with `saved` and is sound.
@@ -198,43 +249,43 @@
 
   function drawBar() {
     var body = document.body;
-    if (plan.embed) body.classList.add("embed");
-    if (plan.fourColour) body.classList.add("four-colour");
+    if (painting.embed) body.classList.add("embed");
+    if (painting.fourColour) body.classList.add("four-colour");
     var select = document.getElementById("game-select");
-    if (select) select.value = plan.game;
+    if (select) select.value = painting.game;
     var room = { "deal-number": DEAL_DIGITS, "moves-count": MOVES_DIGITS };
     BAR.forEach(function (id) {
       var el = document.getElementById(id);
       if (!el) return;
-      if (has(plan.bar, id)) el.textContent = plan.bar[id];
+      if (has(painting.bar, id)) el.textContent = painting.bar[id];
       else if (room[id]) reserve(el, room[id]);
     });
     var redeal = document.getElementById("redeal");
-    if (redeal && plan.redeal) {
-      redeal.querySelector(".label").textContent = plan.redeal; // beside its icon
+    if (redeal && painting.redeal) {
+      redeal.querySelector(".label").textContent = painting.redeal; // beside its icon
       redeal.hidden = false;
     }
   }
 
   function drawTable(table) {
-    var look = plan.look;
+    var look = painting.look;
     table.className = look["class"];
-    table.dataset.game = plan.game;
+    table.dataset.game = painting.game;
     Object.keys(look.props).forEach(function (k) {
       if (look.props[k]) table.style.setProperty(k, look.props[k]);
     });
     table.innerHTML = look.html;
     var cards = table.querySelectorAll(".card");
-    if (cards.length !== plan.places.length) { // not the markup the offsets go with
-      table.innerHTML = plan.empty;
+    if (cards.length !== painting.places.length) { // not the markup the offsets go with
+      table.innerHTML = painting.empty;
       return;
     }
     // Offsets in pixels: scaled if the cards are another size now (the window is).
     var pile = table.querySelector(".tableau .pile");
     var now = pile ? pile.offsetHeight : 0;
-    var scale = plan.height > 0 && now > 0 && Math.abs(now - plan.height) > 0.5 ?
-      now / plan.height : 1;
-    plan.places.forEach(function (place, i) {
+    var scale = painting.height > 0 && now > 0 && Math.abs(now - painting.height) > 0.5 ?
+      now / painting.height : 1;
+    painting.places.forEach(function (place, i) {
       var m = PLACE.exec(place);
       if (m[1]) cards[i].style.setProperty(m[1], (+m[2] * scale).toFixed(1) + "px");
       else cards[i].style.setProperty(m[3], m[4]);
@@ -308,17 +359,17 @@
     if (!table) return; // the toolbar is complete once the table has begun
     if (!barDone) {
       barDone = true;
-      if (plan) safely(drawBar);
+      if (painting) safely(drawBar);
       safely(wait, table);
     }
     if (!tableDone && (table.nextElementSibling || document.readyState !== "loading")) {
       tableDone = true; // the table's own markup is complete once what follows has begun
       observer.disconnect();
-      if (plan) safely(drawTable, table);
+      if (painting) safely(drawTable, table);
     }
   }
 
-  if (data && data.rules && data.tables) safely(function () { plan = choose(); });
+  if (data && data.rules && data.tables) safely(function () { painting = choose(); });
   var observer = new MutationObserver(step);
   observer.observe(document.documentElement, { childList: true, subtree: true });
   document.addEventListener("DOMContentLoaded", step);

@@ -10,6 +10,7 @@ import pytest
 import game
 from game.saved import MAX_TEXT, VERSION, SavedError, pack, unpack
 from game.stats import Help
+from game.turns import Turns
 
 
 def played() -> game.Game:
@@ -35,33 +36,33 @@ def test_a_saved_game_comes_back_with_its_redo_stack_and_time() -> None:
 
 def test_undo_and_redo_steps_come_back_as_they_were() -> None:
     g = played()  # six moves, the last two undone
-    saved = unpack(pack(g, 1, turns=[1, 2, 1], redo=[1, 1]))
-    assert (saved.turns, saved.redo) == ([1, 2, 1], [1, 1])
+    saved = unpack(pack(g, 1, Turns([1, 2, 1], [1, 1])))
+    assert (saved.turns.done, saved.turns.undone) == ([1, 2, 1], [1, 1])
     g = game.new_game("whitehead", 1)
     for move in ["t1>t4", "t2>t1", "t6>t4", "s", "s", "s"]:
         g.play(move)
     for _ in range(4):
         g.undo()
     # a move with an auto-move (two moves, one step), then two more undone in one step
-    saved = unpack(pack(g, 1, turns=[2], redo=[1, 3]))
-    assert (saved.turns, saved.redo) == ([2], [1, 3])
+    saved = unpack(pack(g, 1, Turns([2], [1, 3])))
+    assert (saved.turns.done, saved.turns.undone) == ([2], [1, 3])
 
 
 def test_steps_that_do_not_add_up_are_not_saved_and_old_saves_get_one_move_a_step() -> None:
     g = played()
-    assert "turns" not in json.loads(pack(g, 1, turns=[1, 1], redo=[2]))
+    assert "turns" not in json.loads(pack(g, 1, Turns([1, 1], [2])))
     saved = unpack(pack(g, 1))
-    assert (saved.turns, saved.redo) == ([1, 1, 1, 1], [1, 1])
+    assert (saved.turns.done, saved.turns.undone) == ([1, 1, 1, 1], [1, 1])
 
 
 def test_the_deals_own_auto_moves_stay_a_step_undo_never_takes() -> None:
     g = played()  # six moves, two undone: say the first two were the deal's auto-moves
-    saved = unpack(pack(g, 1, turns=[2, 1, 1], redo=[1, 1], dealt=2))
-    assert (saved.turns, saved.dealt) == ([2, 1, 1], 2)
+    saved = unpack(pack(g, 1, Turns([2, 1, 1], [1, 1], 2)))
+    assert (saved.turns.done, saved.turns.dealt) == ([2, 1, 1], 2)
     # kept only as the first undo step; never without the steps; older saves have none
-    assert "dealt" not in json.loads(pack(g, 1, turns=[1, 2, 1], redo=[1, 1], dealt=2))
-    assert "dealt" not in json.loads(pack(g, 1, dealt=2))
-    assert unpack(pack(g, 1, turns=[1, 2, 1], redo=[1, 1])).dealt == 0
+    assert "dealt" not in json.loads(pack(g, 1, Turns([1, 2, 1], [1, 1], 2)))
+    assert "dealt" not in json.loads(pack(g, 1, Turns(dealt=2)))
+    assert unpack(pack(g, 1, Turns([1, 2, 1], [1, 1]))).turns.dealt == 0
 
 
 def test_house_rules_survive_a_save() -> None:

@@ -15,7 +15,7 @@ import game
 from game.cards import DOWN, pretty
 from game.names import the
 from game.records import MAX_MOVES
-from game.review import Review, describe, split_steps
+from game.review import Review, describe
 from game.transfer import MAX_BYTES, file_name, file_text, read_file
 
 
@@ -133,22 +133,6 @@ def test_play_from_here_keeps_the_rest_of_the_line_to_redo() -> None:
     while here.redo():
         pass
     assert here.layout() == g.layout()
-
-
-@pytest.mark.parametrize(
-    ("at", "before", "redo"),
-    [
-        (0, [], [1, 2, 3]),
-        (3, [3], [1, 2]),  # redo stack: the next step to redo last
-        (4, [3, 1], [1, 1]),  # the step of two cut through: one move each side
-        (5, [3, 2], [1]),
-        (6, [3, 2, 1], []),
-    ],
-)
-def test_steps_cut_at_a_move_split_the_step_it_falls_in(
-    at: int, before: list[int], redo: list[int]
-) -> None:
-    assert split_steps([3, 2, 1], at) == (before, redo)
 
 
 def test_captions_say_the_move_in_words_and_never_a_face_down_card() -> None:

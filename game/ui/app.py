@@ -9,7 +9,6 @@ frame has painted (later.py).
 from __future__ import annotations
 
 import sys
-import time
 from collections.abc import Callable
 from datetime import date
 from typing import Any
@@ -19,15 +18,15 @@ import js
 from pyodide.ffi import create_proxy, to_js
 
 from .. import GAMES, IllegalMove, new_game, review
-from ..assist import auto_moves, destinations, movable
-from ..cards import pretty
 from ..daily import daily_deal
-from ..explain import why_illegal
 from ..help import rules_text
-from ..notation import ANY_FOUNDATION, F0, STOCK, T0, WASTE, Move, sentence
+from ..notation import ANY_FOUNDATION, F0, STOCK, T0, Move, sentence
 from ..saved import Saved, SavedError, unpack
+from ..settings import Settings
 from ..share import Claim, ClaimError, check_claim, clock
 from ..state import Game, Plain
+from ..stats import Help, variant
+from ..turns import Turns
 from . import dialogs, hintmark, params
 from .advisor import Advisor
 from .celebrate import Celebration
@@ -42,9 +41,11 @@ from .keys import Keys
 from .later import Later
 from .markup import redeal_text
 from .messages import Command
+from .plan import Stored, plan
 from .pointer import Pointer
 from .prefs import Prefs
 from .replay import Viewer
+from .session import Change, Session
 from .sound import Sound
 from .statsview import StatsView
 from .store import EMBED_KEY, Store
@@ -52,55 +53,27 @@ from .table import Table
 from .welcome import Welcome
 from .writer import Texts, Writer
 
-# A tap this soon after another and this near it (CSS pixels) is a double tap's second.
-DOUBLE_TAP_MS = 350
-DOUBLE_TAP_PX = 20
 ELSEWHERE = "This game is open in another tab or window. Play here to go on with it in this one."
-
-
-class LastTap:
-    """A tap that moved a card: the card, its places and the one it took, the turn that
-    made, when, and where the pointer was (None: a key)."""
-
-    def __init__(
-        self,
-        el: Any,
-        dests: list[Plain],
-        at: int,
-        turn: int,
-        time: float,
-        where: tuple[float, float] | None,
-    ) -> None:
-        self.el, self.dests, self.at, self.turn, self.time = el, dests, at, turn, time
-        self.where = where
-
-    def doubled_by(self, time: float, where: tuple[float, float] | None) -> bool:
-        """Whether a pointer's tap at ``where`` is this one's second, as in a double tap."""
-        if where is None or self.where is None or time - self.time >= DOUBLE_TAP_MS:
-            return False
-        (x0, y0), (x, y) = self.where, where
-        return abs(x - x0) + abs(y - y0) <= DOUBLE_TAP_PX
 
 
 class App:
     def __init__(self) -> None:
         self.table = Table(by_id("table"))
-        self.game: Game = new_game("whitehead", 1)  # replaced at once by start()
-        self.turns: list[int] = []  # engine moves per player action (a move and its auto-moves)
-        self.undone: list[int] = []
-        self.dealt = 0  # moves made with the deal (its auto-moves): turns[0], never undone
-        self.automove = "safe"
+        # the game in progress (a placeholder until start()): moved only through it
+        self.session = Session(new_game("whitehead", 1))
+        self.session.listen(self._heard)
         self.extra: dict[str, str] = {}
-        self.last_tap: LastTap | None = None
-        self.started: float | None = None
-        self.finished: float | None = None
         self.shown_outcome = "playing"
         self.store = Store()
         self.later = Later()
         self.embed = Embed(self.command)
         self.embed.soon = lambda: self.later.after_paint("embed", self.embed.flush)
         self.advisor = Advisor(
-            self.say, self.show_hint, lambda: self.turns, self.undoable, tell=self._tell
+            self.say,
+            self.show_hint,
+            lambda: self.session.turns.done,
+            self.undoable,
+            tell=self._tell,
         )
         self.moved: tuple[object, str] | None = None  # (position before, move) just played
         # The moves since the advisor last looked, and the position they were made from
@@ -111,7 +84,7 @@ class App:
         self.celebration = Celebration()
         self.prefs = Prefs(self)
         self.stats = StatsView(self, Confirm())
-        self.dailies = DailyView(self)
+        self.dailies = DailyView(self, self.stats)
         self.finisher = Finisher(self)
         self.writer = Writer(None, "", lambda: None, lambda t: None, dict, lambda k: None, str)
 
@@ -144,15 +117,12 @@ class App:
         sound = sound if choice.sound is None else choice.sound
         if choice.automove != self.extra.get("automove", "").strip().lower():  # none valid
             self.extra.pop("automove", None)
-            self.automove = self.prefs.settings.automove
+            self.session.automove = self.prefs.settings.automove
         else:  # the URL's wins over the settings for this visit
-            self.automove = choice.automove
-        rules = choice.rules
-        if "rules" not in query and "deal" not in query and choice.daily is None:
-            rules = self.prefs.settings.rules_for(choice.game)
-        if choice.daily is not None:  # worked out here, the same on every device
-            choice.deal = daily_deal(choice.game, choice.daily)
+            self.session.automove = choice.automove
         saved = self.store.load()
+        house = {g: list(r) for g, r in self.prefs.settings.house_rules.items()}
+        decided = plan(query, house, self._stored(saved), date.today())  # as paint.js does
         # This page takes the game before it saves anything (writer.py); another tab that
         # played it goes idle. A newer page's save is left alone: this page plays apart.
         shared = self.store.storage if self.store.on and not self.store.newer else None
@@ -167,17 +137,22 @@ class App:
         )
         self.writer.claim()
         listen(by_id("play-here"), "click", lambda e: self.writer.take())
-        if saved is not None and self._wanted(saved, query, choice):
+        if saved is not None and decided.resume:
             self.resume(saved)
         else:
+            if choice.daily is not None:  # worked out here, the same on every device
+                choice.deal = daily_deal(choice.game, choice.daily)
             deal = choice.deal or params.fresh_deal()
+            rules = dict.fromkeys(decided.rules, True)
             notices.append(self.new(choice.game, deal, rules, daily=choice.daily))
         self.sound.on = sound
         # A challenge is to beat on the link's own deal (one with no deal names none).
+        if choice.daily is not None and decided.resume:  # the daily's deal: the one resumed
+            choice.deal = self.game.deal if self.dailies.daily == choice.daily else 0
         here = (self.game.rules.name, self.game.deal) == (choice.game, choice.deal)
         if choice.claim is not None and choice.deal and here:
             try:  # the deal's own auto-moves are not counted in a claim, as on the page
-                check_claim(choice.claim, choice.game, self.dealt)
+                check_claim(choice.claim, choice.game, self.session.turns.dealt)
             except ClaimError as e:
                 notices.append(f"{sentence(str(e))}.")
             else:
@@ -197,17 +172,20 @@ class App:
         if greet:  # a first visit: over the table, once Python is up
             self.welcome.show(first=True)
 
-    @staticmethod
-    def _wanted(saved: Saved, query: dict[str, str], choice: params.Choice) -> bool:
-        """Resume the saved game unless the URL asks for another deal (a shared link)."""
-        if "deal" not in query and "game" not in query and choice.daily is None:
-            return True
-        g = saved.game
-        return (g.rules.name, g.deal, set(g.rules.active)) == (
-            choice.game,
-            choice.deal,
-            set(choice.rules),
-        )
+    def _stored(self, saved: Saved | None) -> Stored | None:
+        """What plan() needs of the saved game; a daily deal if statistics' game in progress
+        is that deal with a day (static/paint.js reads the same)."""
+        if saved is None:
+            return None
+        g, current = saved.game, self.stats.stats.current
+        rules = tuple(sorted(g.rules.active))
+        daily = None
+        if current is not None and (current.key, current.deal) == (
+            variant(g.rules.name, rules),
+            g.deal,
+        ):
+            daily = current.daily.isoformat() if current.daily else None
+        return Stored(g.rules.name, g.deal, rules, daily)
 
     def _about(self) -> dict[str, object]:
         g = self.game
@@ -221,7 +199,7 @@ class App:
 
     def command(self, command: Command) -> None:
         """A command from the embedding page (checked by messages.check)."""
-        if not self._may_play():
+        if not self.may_play():
             js.console.warn("solitaire: ignored a command: the game is open in another tab")
             return
         if command.kind == "newGame" and command.daily is not None:
@@ -269,6 +247,52 @@ class App:
 
     # -- games ------------------------------------------------------------------------------
 
+    @property
+    def game(self) -> Game:
+        """The game in play (the session's)."""
+        return self.session.game
+
+    @property
+    def automove(self) -> str:
+        return self.session.automove
+
+    # -- what the controllers ask (ports.py) ------------------------------------------------
+
+    @property
+    def settings(self) -> Settings:
+        return self.prefs.settings
+
+    @property
+    def playing(self) -> bool:
+        """Does this page play the game (writer.py), rather than show another tab's?"""
+        return self.writer.playing
+
+    @property
+    def help(self) -> Help:
+        """The help the game in progress has had (statistics keep it)."""
+        return self.stats.help
+
+    def ask_abandon(
+        self, doing: str, then: Callable[[], None], otherwise: Callable[[], None] | None = None
+    ) -> None:
+        self.stats.ask_abandon(doing, then, otherwise)
+
+    def flush_later(self, *names: str) -> None:
+        self.later.flush(*names)
+
+    def finishing(self) -> None:
+        """Finish was pressed: help, unless nothing was left to decide."""
+        self.stats.finishing(self.game)
+
+    def cancel_finder(self) -> None:
+        """A deal being searched for would replace the game later: not any more."""
+        if self.finder is not None:
+            self.finder.cancel()
+            self.finder = None
+
+    def show_verdict(self) -> None:
+        self.advisor.show()
+
     def rules_on(self) -> dict[str, bool]:
         return dict.fromkeys(self.game.rules.active, True)
 
@@ -282,25 +306,21 @@ class App:
     ) -> str:
         """Deal it (``daily``: it is that day's daily deal; ``claim``: a challenge to play
         it against); what to say if that abandoned a game in progress (it is said too)."""
-        if not self._may_play():
+        if not self.may_play():
             return ""
-        if self.finder is not None:  # whatever asked for this game, the search is moot
-            self.finder.cancel()
-            self.finder = None
-        self._show(new_game(name, deal, **rules), turns=[], undone=[], daily=daily, claim=claim)
+        self.cancel_finder()  # whatever asked for this game, the search is moot
+        self._show(new_game(name, deal, **rules), Turns(), daily=daily, claim=claim)
         left = self.stats.begin(self.game, daily=daily)
         what = f"the daily deal of {day_words(daily)}" if daily else f"deal {deal}"
         self.say(f"{left}{self.game.rules.title}, {what}.{self.dailies.practice_words()}")
-        self._after([], dealing=True)
+        self.session.deal()  # its own auto-moves (heard: _heard)
         return left
 
     def resume(self, saved: Saved) -> None:
         """The saved game, as it was: its undo and redo steps, its clock."""
-        if not self._may_play():
+        if not self.may_play():
             return
-        self._show(saved.game, turns=saved.turns, undone=saved.redo, dealt=saved.dealt)
-        if saved.game.moves or saved.elapsed:  # the clock goes on from where it stopped
-            self.started = time.monotonic() - saved.elapsed
+        self._show(saved.game, saved.turns, saved.elapsed)  # the clock goes on from there
         left = self.stats.resume(self.game, saved.help)
         self.dailies.shown(self.stats.daily)
         self._share()
@@ -310,18 +330,14 @@ class App:
     def _show(
         self,
         game: Game,
-        turns: list[int],
-        undone: list[int],
-        dealt: int = 0,
+        turns: Turns,
+        elapsed: float = 0.0,
         daily: date | None = None,
         claim: Claim | None = None,
     ) -> None:
         self.later.flush("stats", "save", "embed")  # the game shown until now, done with
-        self.game = game
+        self.session.start(game, turns, elapsed)
         self.dailies.shown(daily, claim)
-        self.turns, self.undone, self.last_tap = turns, undone, None
-        self.dealt = dealt
-        self.started = self.finished = None
         self.shown_outcome = "playing"
         self.celebration.stop()  # the game it celebrated is gone
         self.table.build(game)
@@ -358,11 +374,9 @@ class App:
         self.deal_of(self.game.rules.name, self.rules_on())
 
     def deal_of(self, name: str, rules: dict[str, bool]) -> None:
-        if not self._may_play():
+        if not self.may_play():
             return
-        if self.finder is not None:
-            self.finder.cancel()
-            self.finder = None
+        self.cancel_finder()
         if not self.prefs.settings.winnable_only:
             self.new(name, params.fresh_deal(), rules)
             return
@@ -382,7 +396,7 @@ class App:
 
     def hint(self) -> None:
         self.later.flush()  # the advisor must know the position shown
-        if self._may_play():
+        if self.may_play():
             if self.game.status == "playing":  # help: a win counts apart (statsview.py)
                 self.stats.hinted()
             self.advisor.hint()
@@ -424,127 +438,73 @@ class App:
 
     def act(self, move: Move | Plain | str, quiet: bool = False) -> bool:
         """Play a player's move and its auto-moves as one undoable turn; say why if illegal."""
-        if not self._may_play():
+        if not self.may_play():
             self.table.snap_back()
             return False
-        before = self.game.key()
         try:
-            played = self.game.play(move)
+            self.session.act(move)  # heard: _heard
         except IllegalMove as e:
-            self.say(sentence(str(e).split(": ", 1)[-1]))
+            self.say(sentence(e.reason))
             self.table.snap_back()
             return False
-        self.moved = (before, str(played))
-        self.embed.move(str(played))  # its event goes before the "status" of _after
-        self._after([played])
         return True
 
-    def _after(self, played: list[Move], dealing: bool = False) -> None:
-        """After a player's move (or the deal, when ``dealing``): its auto-moves, one undo
-        step with it. The deal's own auto-moves are a step Undo never takes back, and the
-        clock waits for the player's first move."""
-        group = len(played) + len(auto_moves(self.game, self.automove))
-        if group:
-            self.turns.append(group)
-            self.undone.clear()
-            if dealing:
-                self.dealt = group
-            elif self.started is None:
-                self.started = time.monotonic()
-        if played:  # a move clears the last message; the outcome, if any, says its own
+    def _heard(self, change: Change) -> None:
+        """The session changed the game: show it now, and the rest after the frame."""
+        played = change.played
+        if played is not None:  # a move clears the last message; the outcome says its own
+            self.moved = (change.before, str(played))
+            self.embed.move(str(played))  # its event goes before the "status" of refresh
             self.say("")
             self.later.after_paint("stats", self.stats.moved)
             if self.sound.on:
-                self.later.after_paint("sound", lambda: self.sound.moved(played[0]))
-        elif dealing and self.sound.on:
+                self.later.after_paint("sound", lambda: self.sound.moved(played))
+        elif change.kind == "deal" and self.sound.on:
             self.later.after_paint("sound", self.sound.deal)
         self.refresh()
 
     def moves_made(self) -> int:
         """The moves the player made (theirs and what they set off): the deal's own
         auto-moves are not the player's, so a deal untouched shows Moves 0."""
-        return len(self.game.moves) - self.dealt
+        return self.session.made
 
     def undoable(self) -> int:
         """Undo steps the player can take (the deal's own auto-moves are not one)."""
-        return len(self.turns) - (1 if self.dealt else 0)
+        return self.session.turns.undoable
 
     def undo(self) -> None:
-        if not self._may_play():
-            return
-        if self.undoable() <= 0:
-            return self.say("Nothing to undo.")
-        n = self.turns.pop()
-        for _ in range(n):
-            self.game.undo()
-        self.undone.append(n)
-        self.last_tap = None
-        self.refresh()
+        if self.may_play() and self.session.undo() is None:
+            self.say("Nothing to undo.")
 
     def redo(self) -> None:
-        if not self._may_play():
-            return
-        if not self.undone:
-            return self.say("Nothing to redo.")
-        n = self.undone.pop()
-        for _ in range(n):
-            self.game.redo()
-        self.turns.append(n)
-        self.refresh()
+        if self.may_play() and self.session.redo() is None:
+            self.say("Nothing to redo.")
 
     def tap(
         self, pile: int, index: int, at: float, where: tuple[float, float] | None = None
     ) -> None:
-        """A tap: deal, or move the card (and the run above it) to its best place; another
-        tap on the same card, where it went, tries the next place.
-
-        A pointer's tap (at ``where``) on the spot of the last tap that moved a card, within
-        DOUBLE_TAP_MS, is the second of a double tap or double click: its card has moved
-        already, and whatever is there now (the card uncovered, the next waste card) stays.
-        Every tap on the stock deals. Keys give no ``where``: M again is the next place."""
-        game, last = self.game, self.last_tap
-        if pile == STOCK:
-            self.act("s" if game.piles[STOCK] else "r")
+        """A tap at ``at`` (ms, as an event's timeStamp) on card ``index`` of ``pile``,
+        by a pointer at ``where`` or a key (None): session.py says what it means."""
+        if not self.may_play():
+            self.table.snap_back()
             return
-        if last is not None and last.turn == len(self.turns) and last.doubled_by(at, where):
-            return
-        if index < 0:  # an empty pile: nothing to move, and no older message left up
-            self.say("")
-            return
-        el = self.table.cards[pile][index]
-        if last is not None and last.el is el and last.turn == len(self.turns):
-            if len(last.dests) > 1:
-                self.undo()
-                nxt = (last.at + 1) % len(last.dests)
-                self.act(last.dests[nxt])
-                self.last_tap = LastTap(el, last.dests, nxt, len(self.turns), at, where)
-            else:  # said, so that no older message stays up as if it were the answer
-                self.say(f"{pretty(game.piles[pile][index])} has nowhere else to go.")
-            return
-        if F0 <= pile < T0:
-            self.say(f"{pretty(game.piles[pile][index])} is on a foundation: cards stay there.")
-            return
-        n = 1 if pile == WASTE else len(game.piles[pile]) - index
-        card = game.piles[pile][-n]
-        if not movable(game, pile, n):  # why, asked of a move to another pile than its own
-            self.say(sentence(why_illegal(game, (pile, T0 + (pile == T0), n))))
-            return
-        dests = destinations(game, pile, n)
-        if not dests:
-            self.say(f"{pretty(card)} has nowhere to go.")
-            return
-        if self.act(dests[0]):
-            self.last_tap = LastTap(el, dests, 0, len(self.turns), at, where)
+        try:
+            said = self.session.tap(pile, index, at / 1000, where)
+        except IllegalMove as e:
+            said = sentence(e.reason)
+            self.table.snap_back()
+        if said is not None:
+            self.say(said)
 
     def drop(self, src: int, dst: int, n: int, els: list[Any]) -> None:
-        self.last_tap = None
+        self.session.last_tap = None
         if F0 <= dst < T0:
             dst = ANY_FOUNDATION  # any foundation the card is dropped on will do
         self.act(Move(src, dst, n))
 
     # -- one writer (writer.py) -------------------------------------------------------------
 
-    def _may_play(self) -> bool:
+    def may_play(self) -> bool:
         """Is this page the one that plays the game? If not, say so (and it is idle)."""
         if self.writer.check():
             return True
@@ -555,15 +515,13 @@ class App:
         """Another tab or window took the game: show it, play nothing, offer Play here."""
         self.finisher.stop()
         self.celebration.stop()
-        if self.finder is not None:
-            self.finder.cancel()
-            self.finder = None
+        self.cancel_finder()
         for dialog in js.document.querySelectorAll("dialog[open]"):
             if str(dialog.id) in ("outcome", "confirm"):  # they would act on this game
                 dialog.close()
         self.pointer.cancel(None)
         self.table.snap_back()
-        self.finished = self.finished or time.monotonic()  # the clock stops here
+        self.session.stop_clock()  # the clock stops here
         self._tick()
         js.document.body.dataset.elsewhere = "yes"  # the table takes no pointer (CSS)
         by_id("elsewhere").hidden = False
@@ -579,8 +537,7 @@ class App:
         if saved is not None:
             self.resume(saved)
         else:  # nothing stored (site data cleared): the game shown is the one
-            self.started = None if self.started is None else time.monotonic() - self.elapsed()
-            self.finished = None
+            self.session.go_on()
             self.refresh()
         g = self.game
         self.say(f"Playing here: {g.rules.title}, deal {g.deal}.")
@@ -602,11 +559,10 @@ class App:
             saved = unpack(text)
         except SavedError:
             return  # being replaced, or damaged: the writer deals with it
-        self._show(saved.game, turns=saved.turns, undone=saved.redo, dealt=saved.dealt)
-        self.finished = time.monotonic()
-        self.started = self.finished - saved.elapsed
+        self._show(saved.game, saved.turns, saved.elapsed)
+        self.session.stop_clock()  # shown as the writer left it, standing still
         self.table.root.dataset.status = saved.game.status
-        _set(by_id("moves-count"), "textContent", str(len(saved.game.moves) - saved.dealt))
+        _set(by_id("moves-count"), "textContent", str(self.session.made))
         _set(by_id("undo"), "disabled", True)
         _set(by_id("redo"), "disabled", True)
         self._tick()
@@ -624,7 +580,7 @@ class App:
         status = game.status
         _set(self.table.root.dataset, "status", status)
         _set(by_id("undo"), "disabled", self.undoable() <= 0)
-        _set(by_id("redo"), "disabled", not self.undone)
+        _set(by_id("redo"), "disabled", not self.session.turns.undone)
         redeal = by_id("redeal")
         _set(redeal, "hidden", not game.rules.shuffle_redeals)
         can_redeal = Move(STOCK, STOCK, 0) in game.plain_moves()
@@ -649,8 +605,8 @@ class App:
         """The advisor follows the table after the paint: the moves made since it last
         looked, if they were moves alone (its winning line is kept while they are its own)."""
         previous, played = self.moved or (None, None)
-        if played is not None and self.turns:  # the turn just played: move and auto-moves
-            turn = [str(m) for m in self.game.moves[-self.turns[-1] :]]
+        if played is not None and self.session.turns.last:  # the turn: move and auto-moves
+            turn = [str(m) for m in self.game.moves[-self.session.turns.last :]]
             if self.trail is None:
                 self.trail = (previous, turn)
             elif self.trail[0] is not None:
@@ -674,9 +630,9 @@ class App:
         if status == "playing":
             if dialog.open:
                 dialog.close()
-            self.finished = None
+            self.session.run_clock()
             return
-        self.finished = time.monotonic()
+        self.session.stop_clock()
         moves, took = self.moves_made(), by_id("clock").textContent
         better = self.stats.finish(status, self.elapsed(), moves)
         if status == "won":
@@ -716,16 +672,12 @@ class App:
         self.later.drop("save")  # this is the save a move waits for, if one does
         if not self.writer.check():
             return
-        notice = self.store.save(
-            self.game, self.elapsed(), self.turns, self.undone, self.dealt, self.stats.help
-        )
+        notice = self.store.save(self.game, self.elapsed(), self.session.turns, self.stats.help)
         if notice:
             self.say(notice)
 
     def elapsed(self) -> float:
-        if self.started is None:
-            return 0.0
-        return (self.finished or time.monotonic()) - self.started
+        return self.session.elapsed()
 
     def _tick(self) -> None:
         by_id("clock").textContent = clock(self.elapsed())
@@ -741,10 +693,9 @@ class App:
 
     def set_automove(self, mode: str) -> None:
         """From Settings: it replaces the URL's for this visit too."""
-        self.automove = mode
         self.extra.pop("automove", None)
         self._share()
-        self._after([])
+        self.session.set_automove(mode)
 
     def key(self, event: Any) -> None:
         self.later.flush("keys")  # the cursor where the last move left it

@@ -25,7 +25,8 @@ from .dom import by_id, guarded
 from .helper import shared
 
 if TYPE_CHECKING:
-    from .app import App
+    from .ports import Dealing
+    from .statsview import StatsView
 
 
 def today() -> date:
@@ -39,8 +40,8 @@ def day_words(day: date) -> str:
 
 
 class DailyView:
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(self, app: Dealing, stats: StatsView) -> None:
+        self.app, self.stats = app, stats
         self.daily: date | None = None  # the day whose daily deal is in play
         self.claim: Claim | None = None  # the challenge the deal in play is played against
         self.known: dict[tuple[str, date], int] = {}  # daily deals found this visit
@@ -54,7 +55,7 @@ class DailyView:
         if self.daily == today() and app.game.status == "playing":
             app.say(f"This is today's {app.game.rules.title} daily deal.")
             return
-        app.stats.ask_abandon("Today's daily deal", lambda: self.open(name, today()))
+        app.ask_abandon("Today's daily deal", lambda: self.open(name, today()))
 
     def open(self, name: str, day: date) -> None:
         """Deal ``day``'s daily deal of ``name`` once it is found (saying meanwhile that it
@@ -128,7 +129,7 @@ class DailyView:
 
     def practice_words(self) -> str:
         """What to add when the daily in play was finished before (it counts no more)."""
-        if self.daily is None or not self.app.stats.stats.daily_done(
+        if self.daily is None or not self.stats.stats.daily_done(
             self.app.game.rules.name, self.daily
         ):
             return ""
@@ -147,7 +148,7 @@ class DailyView:
         """The game just ended as a share text and link (also sent to an embedding page)."""
         app = self.app
         base = str(js.location.origin) + str(js.location.pathname)
-        got = share(app.game, app.elapsed(), base, app.stats.help, self.daily, app.moves_made())
+        got = share(app.game, app.elapsed(), base, app.help, self.daily, app.session.made)
         return {"text": got.text, "link": got.link}
 
     def offer(self) -> None:

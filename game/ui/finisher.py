@@ -26,11 +26,11 @@ from .skipping import KeySkip
 
 if TYPE_CHECKING:
     from ..state import Game
-    from .app import App
+    from .ports import Finishing
 
 
 class Finisher(KeySkip):
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Finishing) -> None:
         self.app = app
         self.game: Game | None = None  # the game being finished (None: not finishing)
         self.moves: list[Move] = []  # still to play
@@ -51,14 +51,14 @@ class Finisher(KeySkip):
 
     def start(self) -> None:
         app = self.app
-        app.later.flush()  # the position shown, its statistics saved
-        if self.running or not app._may_play() or app.game.status != "playing":
+        app.flush_later()  # the position shown, its statistics saved
+        if self.running or not app.may_play() or app.game.status != "playing":
             return
         line = won_on_paper(app.game)
         if not line:
             return
         help = finish_is_help(app.game)
-        app.stats.finishing(app.game)  # help, unless the rest was forced
+        app.finishing()  # help, unless the rest was forced
         self.game, self.moves = app.game, [Move(*m) for m in line]
         self.sizes, self.gap = schedule(len(self.moves), app.table.motion)
         self.steps = 0
@@ -101,8 +101,8 @@ class Finisher(KeySkip):
         js.document.body.removeAttribute("data-finishing")
 
     def _play(self, n: int) -> None:
-        app = self.app
-        kept, app.automove = app.automove, "off"
+        app, session = self.app, self.app.session
+        kept, session.automove = session.automove, "off"
         try:
             batch, self.moves = self.moves[:n], self.moves[n:]
             for move in batch:
@@ -110,7 +110,7 @@ class Finisher(KeySkip):
                     self.moves = []
                     break
         finally:
-            app.automove = kept
+            session.automove = kept
         self.steps += 1
         by_id("finish").dataset.steps = str(self.steps)
 

@@ -27,7 +27,7 @@ from .keymap import command_of, help_rows, shortcuts
 from .voice import pile_title, sentence, tell_pickup, tell_turn, tell_undo
 
 if TYPE_CHECKING:
-    from .app import App
+    from .ports import Player
 
 FOCUS = ("left", "right", "up", "down", "deepest", "top")
 CONTROLS = ("button", "a", "summary")  # Space and Enter are theirs
@@ -41,7 +41,7 @@ BUTTONS = {
 
 
 class Keys:
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Player) -> None:
         self.app = app
         self.spot: Spot = (STOCK, -1)
         self.held: tuple[int, int] | None = None  # (pile, n): the top n cards picked up

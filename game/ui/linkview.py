@@ -28,14 +28,14 @@ from .dom import by_id, guarded, listen
 from .sharing import offer
 
 if TYPE_CHECKING:
-    from .replay import Viewer
+    from .ports import Viewing
 
 SHARED = "the shared game"  # the viewer's source: "Playing the shared game from move 12"
 PREFIX = f"#{replaylink.KEY}="
 
 
 class LinkView:
-    def __init__(self, viewer: Viewer) -> None:
+    def __init__(self, viewer: Viewing) -> None:
         self.viewer = viewer
         # Read now: the page replaces its URL (App._share) as it deals, before start() ends.
         self.arrived = str(js.location.hash)
@@ -110,7 +110,7 @@ class LinkView:
             viewer.dialog.close()
             viewer.app.new(name, deal, rules)
 
-        viewer.app.stats.ask_abandon(
+        viewer.app.ask_abandon(
             f"Playing {shown.rules.title}, deal {deal}",
             replace,
             lambda: viewer.tell("Your game is kept."),

@@ -34,7 +34,7 @@ from .dom import absent, listen
 
 if TYPE_CHECKING:
     from ..state import Game
-    from .app import App
+    from .ports import Board
 
 DRAG_START_PX = 6
 DROP_OK = "drop-ok"  # the class of a pile that would take the cards being dragged
@@ -50,7 +50,7 @@ class Grab:
 
 
 class Pointer:
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Board) -> None:
         self.app = app
         self.grab: Grab | None = None
         self.marked: list[Any] = []  # the pile elements carrying DROP_OK

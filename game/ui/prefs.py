@@ -21,7 +21,7 @@ from .kept import Kept
 
 if TYPE_CHECKING:
     from ..state import Game
-    from .app import App
+    from .ports import Preferring
 
 KEY = "solitaire/settings"
 EMBED_KEY = "solitaire/embedded/settings"
@@ -34,7 +34,7 @@ VERDICTS_TEXT = {
 
 
 class Prefs:
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Preferring) -> None:
         self.app = app
         self.settings = Settings()
         self.kept = Kept(KEY)
@@ -67,7 +67,7 @@ class Prefs:
     def _controls(self) -> None:
         """The dialog's controls show what is in force now."""
         s, game = self.settings, self.app.game
-        by_id("automove-select").value = self.app.automove
+        by_id("automove-select").value = self.app.session.automove
         by_id("set-animation").value = s.animation
         by_id("set-motion").value = s.motion
         by_id("set-verdicts").value = s.verdicts
@@ -108,7 +108,7 @@ class Prefs:
             app.sound.place()
         self.apply(app.game)
         if name == "verdicts":  # the verdict line shows, or goes, at once
-            app.advisor.show()
+            app.show_verdict()
 
     def _house_rule(self, box: Any) -> None:
         g, rule = str(box.name).split(":")
@@ -128,7 +128,7 @@ class Prefs:
         def keep() -> None:
             box.checked = not on
 
-        app.stats.ask_abandon("Changing the house rules", deal_again, keep)
+        app.ask_abandon("Changing the house rules", deal_again, keep)
 
     def _save(self, settings: Settings) -> None:
         self.settings = settings

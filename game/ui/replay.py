@@ -15,24 +15,25 @@ from typing import TYPE_CHECKING, Any
 import js
 from pyodide.ffi import create_proxy
 
-from ..review import Review, split_steps
+from ..review import Review
 from ..saved import Saved
 from ..state import Game
 from ..transfer import file_name, file_text
+from ..turns import Turns
 from .dom import by_id, guarded, listen
 from .linkview import LinkView
 from .table import Table
 from .transfer import bind_drop, bind_picker, download
 
 if TYPE_CHECKING:
-    from .app import App
+    from .ports import Replaying
 
 AUTOPLAY_MS = 700
 KEYS = {"ArrowLeft": -1, "ArrowRight": 1, "PageUp": -10, "PageDown": 10}
 
 
 class Viewer:
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Replaying) -> None:
         self.app = app
         self.dialog = by_id("replay")
         self.table = Table(by_id("replay-table"))
@@ -178,7 +179,7 @@ class Viewer:
         def keep() -> None:
             self.show(Review(game), name, f"Your game is kept; {name} is shown here.")
 
-        self.app.stats.ask_abandon(f"Opening {name}", replace, keep)
+        self.app.ask_abandon(f"Opening {name}", replace, keep)
 
     def refused(self, line: str) -> None:
         self.tell(line if line.endswith(".") else line + ".")
@@ -189,12 +190,12 @@ class Viewer:
         game, at = review.playable(), review.at
 
         own = not self.source  # the game's own line: its steps and clock go on
-        steps = split_steps([*self.app.turns, *self.app.undone[::-1]], at) if own else None
-        # the deal's own auto-moves stay out of Undo's reach, unless played from before them
-        dealt = self.app.dealt if own and at >= self.app.dealt else 0
+        # the rest of the line on redo; the deal's own auto-moves stay out of Undo's reach,
+        # unless played from before them
+        turns = self.app.session.turns.cut(at) if own else None
 
         def replace() -> None:
-            self.take(game, self.app.elapsed() if own else 0.0, steps, dealt)
+            self.take(game, self.app.elapsed() if own else 0.0, turns)
             self.dialog.close()
             rest = review.total - at
             self.app.say(
@@ -205,33 +206,19 @@ class Viewer:
         if own:  # nothing is lost: the rest of the line is on redo
             replace()
             return
-        self.app.stats.ask_abandon(
+        self.app.ask_abandon(
             f"Playing {self.source} from move {at}",
             replace,
             lambda: self.tell("Your game is kept."),
         )
 
-    def take(
-        self,
-        game: Game,
-        elapsed: float,
-        steps: tuple[list[int], list[int]] | None = None,
-        dealt: int = 0,
-    ) -> None:
+    def take(self, game: Game, elapsed: float, turns: Turns | None = None) -> None:
         """Make ``game`` the one in play, its redo stack kept; its undo and redo steps as
-        given (a move and its auto-moves together), else each move its own; the first
-        ``dealt`` moves, the deal's auto-moves, are never undone."""
+        given (a move and its auto-moves together), else each move its own (turns.py)."""
         app = self.app
-        if app.finder is not None:  # a deal being searched for would replace it later
-            app.finder.cancel()
-            app.finder = None
-        undone = len(game.redo_moves)
-        turns, redo = steps or ([1] * len(game.moves), [1] * undone)
-        if (sum(turns), sum(redo)) != (len(game.moves), undone):
-            turns, redo = [1] * len(game.moves), [1] * undone
-        if turns[:1] != [dealt]:
-            dealt = 0
-        app.resume(Saved(game, elapsed, undone, turns, redo, dealt))
+        app.cancel_finder()  # a deal being searched for would replace it later
+        given = turns or Turns()
+        app.resume(Saved(game, elapsed, Turns.fitted(game, given.done, given.undone, given.dealt)))
 
     def from_fragment(self) -> None:
         """Show the game of the link the page was opened with, if any (linkview.py)."""

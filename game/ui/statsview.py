@@ -45,7 +45,7 @@ from .store import ASIDE, keep_aside, read
 
 if TYPE_CHECKING:
     from ..state import Game
-    from .app import App
+    from .ports import Counting
 
 KEY = "solitaire/stats"
 EMBED_KEY = "solitaire/embedded/stats"  # the embedded game counts apart (see store.py)
@@ -53,7 +53,7 @@ ABANDONED = "The game left unfinished counts as a loss (abandoned). "
 
 
 class StatsView:
-    def __init__(self, app: App, confirm: Confirm) -> None:
+    def __init__(self, app: Counting, confirm: Confirm) -> None:
         self.app, self.confirm = app, confirm
         self.stats = Stats()
         self.kept = Kept(KEY)
@@ -105,7 +105,7 @@ class StatsView:
             stats = Stats.loads(event.newValue)
         except StatsError:
             return
-        if self.app.writer.playing:
+        if self.app.playing:
             self.stats.tallies, self.stats.dailies = stats.tallies, stats.dailies
         else:
             self.stats = stats
@@ -171,7 +171,7 @@ class StatsView:
         "asked": once the game has had a hint, or is over, or a verdict was seen already.
         One seen when the game is over becomes help only if the game goes on (an undo):
         the game that ended had none of it."""
-        mode = self.app.prefs.settings.verdicts
+        mode = self.app.settings.verdicts
         over = self.app.game.status != "playing"
         if self.seen_over and not over:
             self.seen_over = False
@@ -214,7 +214,7 @@ class StatsView:
         self, doing: str, then: Callable[[], None], otherwise: Callable[[], None] | None = None
     ) -> None:
         """Run ``then``; if that abandons a game in progress, ask first (a setting)."""
-        if not (self.stats.in_progress() and self.app.prefs.settings.confirm_abandon):
+        if not (self.stats.in_progress() and self.app.settings.confirm_abandon):
             then()
             return
         self.confirm.ask(

@@ -23,6 +23,7 @@ import js
 from ..saved import Saved, SavedError, SavedNewer, pack, unpack
 from ..state import Game
 from ..stats import Help
+from ..turns import Turns
 from .dom import absent, listen
 from .markup import kept_markup
 
@@ -77,9 +78,7 @@ class Store:
         self,
         game: Game,
         elapsed: float,
-        turns: list[int],
-        redo: list[int],
-        dealt: int = 0,
+        turns: Turns,
         had: Help | None = None,
     ) -> str:
         """Store the game (with the help it had, ``had``); returns a notice when saving has
@@ -87,7 +86,7 @@ class Store:
         (site data cleared)."""
         if self.storage is None:
             return ""
-        text = pack(game, elapsed, turns, redo, dealt, had)
+        text = pack(game, elapsed, turns, had)
         cleared = self.written is not None and read(self.storage, self.key) is None
         try:
             self.storage.setItem(self.key, text)

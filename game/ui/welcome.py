@@ -21,11 +21,11 @@ from .dom import absent, by_id, listen
 from .store import read
 
 if TYPE_CHECKING:
-    from .app import App
+    from .ports import Dealing
 
 
 class Welcome:
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Dealing) -> None:
         self.app = app
         self.dialog: Any = by_id("welcome")
         self.storage: Any = None
@@ -78,8 +78,8 @@ class Welcome:
             if dialog.open:
                 dialog.close()
         app, game = self.app, self.app.game
-        if game.rules.name == name and len(game.moves) == app.dealt and not app.undone:
+        if game.rules.name == name and app.session.made == 0 and not app.session.turns.undone:
             return  # the deal shown is a new one of it, untouched: it is the one to play
-        rules = app.prefs.settings.rules_for(name)
+        rules = app.settings.rules_for(name)
         doing = "A new deal" if game.rules.name == name else f"Switching to {GAMES[name].title}"
-        app.stats.ask_abandon(doing, lambda: app.deal_of(name, rules))
+        app.ask_abandon(doing, lambda: app.deal_of(name, rules))
