@@ -33,7 +33,7 @@ export default [
   },
   {
     // Modules the page (or a test or bench page) loads.
-    files: ["static/idb-guard.js", "static/idb-memory.js", "static/start.mjs", "bench/pages/*.js", "tests/pyodide/*.js"],
+    files: ["static/idb-guard.js", "static/start.mjs", "bench/pages/*.js", "tests/pyodide/*.js"],
     languageOptions: { sourceType: "module", globals: globals.browser },
   },
   {
