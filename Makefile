@@ -22,10 +22,14 @@ AXE_STAMP := tests/axe/node_modules/.lock-$(AXE_HASH)
 # tests/test_netlify_headers.py, pinned the same way in tests/netlify/.
 NETLIFY_HASH := $(shell sha256sum tests/netlify/package-lock.json | cut -c1-16)
 NETLIFY_STAMP := tests/netlify/node_modules/.lock-$(NETLIFY_HASH)
+# ESLint for `make lint` (tools/eslint/eslint.config.mjs), pinned the same way in tools/eslint/.
+ESLINT_HASH := $(shell sha256sum tools/eslint/package-lock.json | cut -c1-16)
+ESLINT_STAMP := tools/eslint/node_modules/.lock-$(ESLINT_HASH)
+ESLINT := tools/eslint/node_modules/.bin/eslint
 # Lint what exists of these (the engine and bench/ arrive with their own commits).
 PY_DIRS := $(wildcard game tests scripts bench main.py)
 
-.PHONY: venv vendor axe netlify chromium build dist serve lint format test bench clean
+.PHONY: venv vendor axe netlify eslint chromium build dist serve lint format test bench clean
 
 venv: $(VENV)/.stamp
 $(VENV)/.stamp: requirements-dev.txt
@@ -54,6 +58,11 @@ $(NETLIFY_STAMP):
 	cd tests/netlify && npm ci --no-audit --no-fund
 	touch $@
 
+eslint: $(ESLINT_STAMP)
+$(ESLINT_STAMP):
+	cd tools/eslint && npm ci --no-audit --no-fund
+	touch $@
+
 chromium:
 	@test -x $(CHROMIUM) || { apt-get update && apt-get install -y chromium; }
 
@@ -71,10 +80,12 @@ dist: vendor
 serve: build
 	python3 scripts/serve.py --port $(PORT)
 
-lint: venv
+# Every JavaScript file we write, by its kind (tools/eslint/eslint.config.mjs says which).
+lint: venv eslint
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy $(PY_DIRS)
+	$(ESLINT) --config tools/eslint/eslint.config.mjs --max-warnings 0 .
 
 format: venv
 	$(VENV)/bin/ruff check --fix .
@@ -88,4 +99,4 @@ bench: venv vendor chromium $(LIGHTHOUSE)
 	@for script in bench/*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
 
 clean:
-	rm -rf $(VENV) node_modules tests/axe/node_modules tests/netlify/node_modules static/vendor static/boot sw.js dist .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) node_modules tests/axe/node_modules tests/netlify/node_modules tools/eslint/node_modules static/vendor static/boot sw.js dist .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -6,7 +6,8 @@ is how `make` knows the copy matches package-lock.json.
 
 Each runtime goes into a folder named with its version (static/vendor/pyodide-314.0.2/)
 because netlify.toml caches static/vendor/ as immutable: a version bump must change
-the URLs, so index.html and pyscript.toml name the folders (and 404 loudly if stale).
+the URLs, so index.html, pyscript.toml, static/start.mjs and static/idb-guard.js name
+the folders (and 404 loudly if stale).
 """
 
 from __future__ import annotations
@@ -31,6 +32,43 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+
+# fake-indexeddb: the in-memory IndexedDB static/idb-guard.js gives PyScript where the
+# browser denies storage. Its ES module entry and every module that imports, nothing else.
+FAKE_IDB = "fake-indexeddb"
+# What an ES module imports: `import x from "s"`, `export {x} from "s"`, `import "s"`, `import("s")`.
+IMPORT = re.compile(r"""(?:\bfrom|^\s*import|\bimport\s*\()\s*["']([^"']+)["']""", re.MULTILINE)
+DYNAMIC = re.compile(r"\bimport\s*\(")
+
+
+def module_files(package: Path, entry: str) -> list[str]:
+    """`entry` and every module it imports, transitively, as paths relative to `package`.
+    Each import must be a relative path to a file of the package: the browser fetches
+    nothing from anywhere else (the CSP allows this site only)."""
+    seen: set[str] = set()
+    todo = [entry]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        source = (package / name).read_text()
+        if len(DYNAMIC.findall(source)) != len(re.findall(r"\bimport\s*\(\s*[\"']", source)):
+            sys.exit(f"vendor: {package.name}/{name} imports a module whose name is computed")
+        for spec in IMPORT.findall(source):
+            target = (package / name).parent.joinpath(spec).resolve()
+            if not spec.startswith(("./", "../")) or not target.is_relative_to(package.resolve()):
+                sys.exit(f"vendor: {package.name}/{name} imports {spec!r}, not a file of its own")
+            if not target.is_file():
+                sys.exit(f"vendor: {package.name}/{name} imports {spec!r}, which is missing")
+            todo.append(target.relative_to(package.resolve()).as_posix())
+    return sorted(seen)
+
+
+def esm_entry(package: Path) -> str:
+    """The file `import "package"` loads (its package.json's exports)."""
+    exports = json.loads((package / "package.json").read_text())["exports"]
+    return str(exports["."]["import"]).removeprefix("./")
 
 
 def lock_stamp() -> str:
@@ -69,11 +107,23 @@ def main() -> int:
         shutil.copy2(MODULES / "pyodide" / name, VENDOR / f"pyodide-{pyodide}" / name)
     # PyScript loads its chunks lazily, so ship the whole dist/ (source maps excepted).
     shutil.copytree(dist, VENDOR / f"pyscript-{pyscript}", ignore=shutil.ignore_patterns("*.map"))
-    (VENDOR / lock_stamp()).write_text(f"pyodide {pyodide}\n@pyscript/core {pyscript}\n")
+    # fake-indexeddb: its modules keep their places relative to the entry's folder.
+    fake_idb = installed_version(FAKE_IDB)
+    package = MODULES / FAKE_IDB
+    entry = esm_entry(package)
+    base = Path(entry).parent
+    for name in module_files(package, entry):
+        target = VENDOR / f"{FAKE_IDB}-{fake_idb}" / Path(name).relative_to(base)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(package / name, target)
+    (VENDOR / lock_stamp()).write_text(
+        f"pyodide {pyodide}\n@pyscript/core {pyscript}\n{FAKE_IDB} {fake_idb}\n"
+    )
 
     size = sum(p.stat().st_size for p in VENDOR.rglob("*") if p.is_file())
     print(
-        f"vendor: Pyodide {pyodide} + PyScript {pyscript} -> {VENDOR.relative_to(ROOT)}/ "
+        f"vendor: Pyodide {pyodide} + PyScript {pyscript} + {FAKE_IDB} {fake_idb} -> "
+        f"{VENDOR.relative_to(ROOT)}/ "
         f"({size / 1e6:.1f} MB)"
     )
     return 0

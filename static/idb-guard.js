@@ -5,9 +5,11 @@
 // indexedDB.open() fires "error" (UnknownError), PyScript's handler re-dispatches the event
 // (InvalidStateError) and its boot promise rejects with a bare Event. So ask first: when
 // storage is denied, or IndexedDB does not answer within PROBE_MS, an in-memory IndexedDB
-// (static/idb-memory.js) takes its place and PyScript boots on it. Where storage works
-// the probe costs one open of a small database while core.js downloads (it is
-// modulepreloaded), and IndexedDB is left as it is.
+// (fake-indexeddb, vendored by scripts/vendor.py) takes its place and PyScript boots on
+// it. Nothing the game keeps lives there (its saved game is in localStorage,
+// game/ui/store.py), and it is gone with the page. Where storage works the probe costs
+// one open of a small database while core.js downloads (it is modulepreloaded), and
+// IndexedDB is left as it is.
 
 const PROBE_MS = 500;
 const PROBE_DB = "solitaire-probe";
@@ -59,7 +61,7 @@ async function start() {
   const script = document.querySelector("script[data-core]");
   const core = new URL(script.dataset.core, document.baseURI).href;
   if (!(await storageWorks())) {
-    const memory = await import("./idb-memory.js");
+    const memory = await import("./vendor/fake-indexeddb-6.2.8/index.js");
     Object.defineProperty(globalThis, "indexedDB", {
       value: memory.indexedDB,
       configurable: true,

@@ -1,19 +1,24 @@
-"""static/idb-memory.js against chromium's own IndexedDB: the same script, run on each,
-must see the same results (what PyScript uses, and what a key-value store needs)."""
+"""The in-memory IndexedDB static/idb-guard.js puts in place where storage is denied
+(fake-indexeddb, vendored into static/vendor/ by scripts/vendor.py) against chromium's own:
+the same script, run on each, must see the same results (what PyScript uses, and what a
+key-value store needs)."""
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page
 
-pytestmark = pytest.mark.browser
+ROOT = Path(__file__).resolve().parent.parent
 
 # Runs on `idb` (a factory) and returns what it saw, as JSON. Every step waits for its
 # events, so the order of the log is the order IndexedDB promises.
-SCENARIO = """async ([useMemory, name]) => {
-  const idb = useMemory ? (await import('/static/idb-memory.js')).indexedDB : indexedDB;
+SCENARIO = """async ([memory, name]) => {
+  const idb = memory ? (await import(memory)).indexedDB : indexedDB;
   const log = [];
   const show = (v) => v instanceof Date ? 'D' + v.getTime()
     : Array.isArray(v) ? v.map(show) : v === undefined ? 'undefined' : v;
@@ -139,18 +144,34 @@ SCENARIO = """async ([useMemory, name]) => {
 }"""
 
 
-def run(page: Page, memory: bool) -> list[Any]:
+# The module static/idb-guard.js loads in IndexedDB's place (fake-indexeddb, vendored).
+GUARD = (ROOT / "static" / "idb-guard.js").read_text()
+MODULE = re.search(r'await import\("\./(vendor/fake-indexeddb-[\d.]+/index\.js)"\)', GUARD)
+
+
+def run(page: Page, memory: str | None) -> list[Any]:
     log: list[Any] = page.evaluate(SCENARIO, [memory, "scenario"])
     return log
 
 
+def test_the_guard_loads_the_vendored_fake_indexeddb() -> None:
+    assert MODULE is not None
+    version = json.loads((ROOT / "package.json").read_text())["dependencies"]["fake-indexeddb"]
+    assert MODULE.group(1) == f"vendor/fake-indexeddb-{version}/index.js"
+    assert (ROOT / "static" / MODULE.group(1)).is_file()
+
+
+@pytest.mark.browser
 def test_the_in_memory_indexeddb_behaves_like_chromiums(page: Page, server_url: str) -> None:
+    assert MODULE is not None
     # Any page of the site will do (the scenario imports the module); a script shown as text
     # has no icon link, so the browser would ask for /favicon.ico.
     page.route("**/favicon.ico", lambda route: route.fulfill(status=204))
-    page.goto("/static/idb-memory.js")
-    native = run(page, memory=False)
-    memory = run(page, memory=True)
+    page.goto("/static/idb-guard.js")
+    module = "/static/" + MODULE.group(1)
+    assert page.evaluate("async (m) => (await import(m)).indexedDB !== indexedDB", module)
+    native = run(page, memory=None)
+    memory = run(page, memory=module)
     for want, got in zip(native, memory, strict=True):
         assert got == want
     assert ["tx", "complete"] in native

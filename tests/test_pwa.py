@@ -75,6 +75,10 @@ def test_dist_holds_exactly_the_precached_files_and_sw_js(dist: Path) -> None:
         "static/favicon.svg",
         "static/icons/icon-192.png",
         "static/start.mjs",
+        "static/idb-guard.js",
+        # the in-memory IndexedDB it loads where storage is denied, and what that imports
+        "static/vendor/fake-indexeddb-6.2.8/index.js",
+        "static/vendor/fake-indexeddb-6.2.8/lib/scheduling.js",
         "static/vendor/pyodide-314.0.2/pyodide.asm.wasm",
         "static/vendor/pyscript-0.7.31/core.js",
         "static/vendor/pyscript-0.7.31/xterm.css",  # a lazy chunk: the whole dist ships
