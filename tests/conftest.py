@@ -15,9 +15,18 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Frame,
+    Page,
+    Playwright,
+    sync_playwright,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -42,16 +51,82 @@ WELCOME_SEEN = """try { if (localStorage.getItem('solitaire/welcome') === null)
 
 @dataclass
 class BrowserLog:
-    """What a page did that the guard checks at teardown; tests may read it too."""
+    """What the pages of a guarded context did, checked at teardown; tests may read it.
+    Requests may go to ``origin`` and to ``others`` (a test's second site), nowhere else."""
 
     origin: str
+    others: list[str] = field(default_factory=list)
     requests: list[str] = field(default_factory=list)
     console_errors: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
     page_errors: list[str] = field(default_factory=list)
     csp_violations: list[str] = field(default_factory=list)
 
     def foreign_requests(self) -> list[str]:
-        return [url for url in self.requests if not url.startswith(self.origin + "/")]
+        sites = [self.origin, *self.others]
+        return [u for u in self.requests if not any(u.startswith(o + "/") for o in sites)]
+
+    def problems(self) -> list[str]:
+        return self.page_errors + self.csp_violations + self.console_errors
+
+    def check(self) -> None:
+        """Fail on anything the guard forbids; the log is cleared either way."""
+        try:
+            assert not self.foreign_requests(), "requests left the local server"
+            assert not self.csp_violations, "Content-Security-Policy violations"
+            assert not self.page_errors, "uncaught errors in the page"
+            errors = "\n".join(self.console_errors)[:3000]
+            assert not self.console_errors, f"errors in the browser console:\n{errors}"
+        finally:
+            self.clear()
+
+    def clear(self) -> None:
+        for seen in (self.requests, self.console_errors, self.warnings, self.page_errors):
+            seen.clear()
+        self.csp_violations.clear()
+
+
+def guard(context: BrowserContext, log: BrowserLog, first_visit: bool = False) -> BrowserContext:
+    """Watch ``context`` for ``log``: its requests and CSP violations, and the console and
+    errors of every page it opens; a returning player's (no welcome) unless ``first_visit``
+    (tests/test_welcome_page.py)."""
+    context.set_default_timeout(ACTION_TIMEOUT_MS)
+    context.set_default_navigation_timeout(BOOT_TIMEOUT_MS)
+    context.expose_function("__reportCspViolation", lambda text: log.csp_violations.append(text))
+    context.add_init_script(CSP_LISTENER)  # in every frame, an iframe's included
+    if not first_visit:
+        context.add_init_script(WELCOME_SEEN)
+    context.on("request", lambda request: log.requests.append(request.url))
+
+    def opened(page: Page) -> None:
+        watch(page, log)
+
+    context.on("page", opened)
+    for page in context.pages:  # a persistent context opens with one
+        opened(page)
+    return context
+
+
+def watch(page: Page, log: BrowserLog) -> Page:
+    """``page``'s console errors and warnings, uncaught errors and websockets, into ``log``."""
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            log.console_errors.append(f"{message.text} ({message.location})")
+        elif message.type == "warning":
+            log.warnings.append(message.text)
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: log.page_errors.append(str(error)))
+    page.on("websocket", lambda socket: log.requests.append(socket.url))
+    return page
+
+
+def guarded_context(
+    browser: Browser, log: BrowserLog, first_visit: bool = False, **options: Any
+) -> BrowserContext:
+    """A new context (``options`` as Playwright takes them) at ``log``'s origin, guarded."""
+    return guard(browser.new_context(base_url=log.origin, **options), log, first_visit)
 
 
 @contextmanager
@@ -122,49 +197,42 @@ def browser_log(server_url: str) -> BrowserLog:
 @pytest.fixture
 def page(browser: Browser, browser_log: BrowserLog) -> Iterator[Page]:
     """A fresh context (empty cache and storage) whose page is guarded, see above."""
-    context = browser.new_context(base_url=browser_log.origin)
-    context.set_default_timeout(ACTION_TIMEOUT_MS)
-    context.set_default_navigation_timeout(BOOT_TIMEOUT_MS)
-    context.expose_function(
-        "__reportCspViolation", lambda text: browser_log.csp_violations.append(text)
-    )
-    context.add_init_script(CSP_LISTENER)
-    context.add_init_script(WELCOME_SEEN)
-    context.on("request", lambda request: browser_log.requests.append(request.url))
-
-    def on_console(message: ConsoleMessage) -> None:
-        if message.type == "error":
-            browser_log.console_errors.append(f"{message.text} ({message.location})")
-
-    page = context.new_page()
-    page.on("console", on_console)
-    page.on("pageerror", lambda error: browser_log.page_errors.append(str(error)))
-    page.on("websocket", lambda socket: browser_log.requests.append(socket.url))
-    yield page
+    context = guarded_context(browser, browser_log)
+    yield context.new_page()
     context.close()
-    assert not browser_log.foreign_requests(), "requests left the local server"
-    assert not browser_log.csp_violations, "Content-Security-Policy violations"
-    assert not browser_log.page_errors, "uncaught errors in the page"
-    assert not browser_log.console_errors, "errors in the browser console"
+    browser_log.check()
+
+
+READY = "body[data-ready='true']"
+# The failure box static/boot.js shows when Python cannot start: its words, else null.
+FAILED_JS = """() => { const box = document.getElementById('loading');
+  return box && box.classList.contains('failed') ? box.textContent.trim() : null; }"""
+
+
+def wait_ready(
+    page: Page | Frame, log: BrowserLog | None = None, timeout_ms: float = BOOT_TIMEOUT_MS
+) -> None:
+    """Wait until the page (just loaded or reloaded) accepts input (body[data-ready=true]);
+    fail at once when its boot fails (static/boot.js's failure box, or an error, a CSP
+    violation or a console error in ``log``), and not after the whole timeout."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while page.locator(READY).count() == 0:
+        problems = log.page_errors + log.csp_violations + log.console_errors if log else []
+        failed = page.evaluate(FAILED_JS)
+        if problems or failed:
+            pytest.fail(f"boot failed: {failed or problems}")
+        if time.monotonic() > deadline:
+            pytest.fail(f"not ready after {timeout_ms / 1000:.0f} s")
+        page.wait_for_timeout(25)  # lets Playwright deliver the page's events
 
 
 @pytest.fixture
 def open_app(page: Page, browser_log: BrowserLog) -> Callable[[str], Page]:
-    """open_app("/?game=whitehead&deal=1") loads the page and waits until it is ready.
-
-    Fails as soon as the page reports an error, instead of waiting out the boot timeout.
-    """
+    """open_app("/?game=whitehead&deal=1") loads the page and waits until it is ready."""
 
     def open_at(path: str = "/") -> Page:
         page.goto(path)
-        deadline = time.monotonic() + BOOT_TIMEOUT_MS / 1000
-        while page.locator("body[data-ready='true']").count() == 0:
-            problems = browser_log.page_errors + browser_log.csp_violations
-            if problems or browser_log.console_errors:
-                pytest.fail(f"boot failed: {problems + browser_log.console_errors}")
-            if time.monotonic() > deadline:
-                pytest.fail(f"not ready after {BOOT_TIMEOUT_MS / 1000:.0f} s")
-            page.wait_for_timeout(50)  # lets Playwright deliver the page's events
+        wait_ready(page, browser_log)
         return page
 
     return open_at

@@ -15,9 +15,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS
+from conftest import wait_ready
 from playwright.sync_api import Browser, expect
-from test_table_kit import Ui, booted, watched
+from test_table_kit import Ui, booted
 
 import game
 from game.saved import pack
@@ -119,7 +119,7 @@ def near_the_end(ui: Ui, left: int = 1, settings: Settings | None = None, url: s
     if settings is not None:
         page.evaluate("(t) => localStorage.setItem('solitaire/settings', t)", settings.dumps())
     page.reload()
-    page.wait_for_selector("body[data-ready='true']", timeout=BOOT_TIMEOUT_MS)
+    wait_ready(page)
     expect(page.locator("#moves-count")).to_have_text(str(len(g.moves)))
 
 
@@ -162,7 +162,7 @@ def test_a_win_plays_the_cascade_then_the_dialog_takes_focus(ui: Ui) -> None:
     assert page.evaluate("() => window.__celebrations") == 1
     # A won game coming back (a reload) shows the dialog at once: no second cascade.
     page.reload()
-    page.wait_for_selector("body[data-ready='true']", timeout=BOOT_TIMEOUT_MS)
+    wait_ready(page)
     page.wait_for_function(OPEN)
     assert page.evaluate("() => window.__celebrations") == 0
     page.locator("#outcome-new").click()
@@ -218,9 +218,9 @@ def test_finish_celebrates_once(ui: Ui) -> None:
 def test_another_tab_taking_the_game_ends_the_cascade_without_a_dialog(ui: Ui) -> None:
     page = ui.page
     near_the_end(ui)
-    other = watched(page.context.new_page(), ui.log)  # opened last: it plays, this one idles
+    other = page.context.new_page()  # opened last: it plays, this one idles
     other.goto(URL)
-    other.wait_for_selector("body[data-ready='true']", timeout=BOOT_TIMEOUT_MS)
+    wait_ready(other)
     expect(page.locator("body")).to_have_attribute("data-elsewhere", "yes")
     page.click("#play-here")
     expect(other.locator("body")).to_have_attribute("data-elsewhere", "yes")

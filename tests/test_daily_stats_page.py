@@ -13,7 +13,7 @@ import json
 from datetime import date, timedelta
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS
+from conftest import wait_ready
 from playwright.sync_api import expect
 from test_axe import readable, scan
 from test_table_kit import Ui, module_ui
@@ -49,7 +49,7 @@ def dailies(today: date) -> str:
 def seed(ui: Ui, text: str) -> None:
     ui.page.evaluate("(t) => localStorage.setItem('solitaire/stats', t)", text)
     ui.page.reload()
-    ui.page.wait_for_selector("body[data-ready='true']", timeout=BOOT_TIMEOUT_MS)
+    wait_ready(ui.page)
 
 
 def open_stats(ui: Ui, key: str | None = None) -> None:

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS
+from conftest import wait_ready
 from playwright.sync_api import expect
 from test_table_kit import Ui, change_settings, engine_piles, module_ui
 
@@ -60,14 +60,14 @@ def stored(ui: Ui, key: str) -> Any:
 
 def reload(ui: Ui) -> None:
     ui.page.reload()
-    ui.page.wait_for_selector("body[data-ready='true']", timeout=BOOT_TIMEOUT_MS)
+    wait_ready(ui.page)
 
 
 def resume(ui: Ui, g: game.Game, elapsed: float) -> None:
     """``g`` comes back as the saved game (as if played yesterday, for ``elapsed`` s)."""
     ui.page.evaluate("([k, t]) => localStorage.setItem(k, t)", [STORE_KEY, pack(g, elapsed)])
     ui.page.goto("/")  # a URL without a deal: the saved game comes back
-    ui.page.wait_for_selector("body[data-ready='true']", timeout=BOOT_TIMEOUT_MS)
+    wait_ready(ui.page)
     expect(ui.page.locator("#status-line")).to_contain_text("your game is back")
     ui.wait_layout(engine_piles(g))
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS
+from conftest import wait_ready
 from playwright.sync_api import expect
 from test_engine_finish import EARLY, LONG, forced_end, position
 from test_table_kit import Ui, engine_piles, module_ui
@@ -43,7 +43,7 @@ def resume(ui: Ui, g: game.Game, query: str = "") -> None:
     page.evaluate("() => localStorage.clear()")
     page.evaluate("([k, t]) => localStorage.setItem(k, t)", [STORE_KEY, pack(g, 30.0)])
     page.goto("/" + query)
-    page.wait_for_selector("body[data-ready='true']", timeout=BOOT_TIMEOUT_MS)
+    wait_ready(page)
     expect(page.locator("#status-line")).to_contain_text("your game is back")
     ui.wait_layout(engine_piles(g))
     ui.settled()
@@ -56,7 +56,7 @@ def finish_button(ui: Ui) -> None:
 
 
 def won(ui: Ui) -> None:
-    expect(ui.page.locator("#table")).to_have_attribute("data-status", "won")
+    expect(ui.page.locator("#table")).to_have_attribute("data-status", "won", timeout=20_000)
 
 
 def skip_cascade_and_wait_for_the_dialog(ui: Ui) -> None:

@@ -32,7 +32,9 @@ PRESS_MS = 30  # a click or tap: down, then up this much later
 DOUBLE_MS = 90  # the second press of a double click or tap, after the first
 KEY = "solitaire/current"  # game/ui/store.py's (it imports js)
 
-ui = module_ui()
+# 1366x800: no move of these tests changes the cards' size (Table.fit relays out every card in
+# the move's task, ~160 ms here), which would hold up a double click's second click.
+ui = module_ui(viewport={"width": 1366, "height": 800})
 phone = module_ui(**PHONE)
 
 

@@ -11,9 +11,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS
+from conftest import BOOT_TIMEOUT_MS, wait_ready
 from playwright.sync_api import Browser, Page, expect
-from test_table_kit import DEALS, Ui, booted, engine_piles, moves_made, settled, watched
+from test_table_kit import DEALS, Ui, booted, engine_piles, moves_made, settled
 
 import game
 from game.assist import auto_moves
@@ -41,9 +41,9 @@ def tabs(ui: Ui) -> list[Page]:
 
 
 def tab(ui: Ui, tabs: list[Page], path: str = "/") -> Page:
-    page = watched(ui.page.context.new_page(), ui.log)
+    page = ui.page.context.new_page()
     page.goto(path)
-    page.wait_for_selector("body[data-ready='true']", timeout=BOOT_TIMEOUT_MS)
+    wait_ready(page)
     tabs.append(page)
     return page
 
@@ -198,6 +198,8 @@ def test_a_stale_tab_that_wakes_up_never_saves_over_newer_moves(ui: Ui, tabs: li
     g = start_game()
     deal(first, g)
     deal(first, g)  # the first tab's position, as it will wake up with it
+    stock = first.locator("[data-pile='s']").bounding_box()  # where it is: read now, as the
+    assert stock is not None  # waking tab may be redrawing its table when clicked at once
     frozen = first.context.new_cdp_session(first)
     frozen.send("Page.setWebLifecycleState", {"state": "frozen"})
     try:
@@ -209,15 +211,13 @@ def test_a_stale_tab_that_wakes_up_never_saves_over_newer_moves(ui: Ui, tabs: li
     # at once: a key and a click on the stock, before anything else
     first.keyboard.press("d")
     first.keyboard.press("d")
-    stock = first.locator("[data-pile='s']").bounding_box()
-    assert stock is not None
     first.mouse.click(stock["x"] + 5, stock["y"] + 5)
     expect(first.locator("#play-here")).to_be_visible()
     first.wait_for_timeout(300)  # any save it would make has reached storage
     want = [str(m) for m in g.moves]
     assert saved_moves(second) == want and moves_count(second) == moves_made(g)
     second.reload()
-    second.wait_for_selector("body[data-ready='true']", timeout=BOOT_TIMEOUT_MS)
+    wait_ready(second)
     assert shown(ui, second) == engine_piles(g)
 
 

@@ -24,7 +24,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, CSP_LISTENER, ROOT, BrowserLog
+from conftest import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, ROOT, BrowserLog, guard, wait_ready
 from playwright.sync_api import Browser, Page, Playwright, Response
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -206,16 +206,6 @@ def site_page(browser: Browser, site: Site) -> Iterator[Ui]:
     ui.check_log()
 
 
-def wait_ready(ui: Ui) -> None:
-    """After a reload: until the table accepts input (fails fast on a page error)."""
-    deadline = time.monotonic() + BOOT_TIMEOUT_MS / 1000
-    while ui.page.locator("body[data-ready='true']").count() == 0:
-        problems = ui.log.page_errors + ui.log.csp_violations + ui.log.console_errors
-        assert not problems, problems
-        assert time.monotonic() < deadline, "not ready in time"
-        ui.page.wait_for_timeout(25)
-
-
 def wait_controlled(ui: Ui) -> None:
     """Until the service worker, installed and activated, controls the page."""
     controlled = "() => navigator.serviceWorker.controller !== null"
@@ -223,7 +213,7 @@ def wait_controlled(ui: Ui) -> None:
         ui.page.wait_for_function(controlled, timeout=15_000)
     except PlaywrightTimeout:  # sw.js claims the page; a reload is the fallback
         ui.page.reload()
-        wait_ready(ui)
+        wait_ready(ui.page, ui.log)
         ui.page.wait_for_function(controlled, timeout=15_000)
 
 
@@ -264,20 +254,15 @@ def test_plays_offline_after_the_first_visit(browser: Browser, dist: Path) -> No
         )
 
         page.reload()
-        wait_ready(ui)
+        wait_ready(ui.page, ui.log)
         g = game.new_game("whitehead", DEALS["whitehead"])
         assert ui.layout() == engine_piles(g)
 
         # Another deal, in a new tab: its URL was never loaded, the cached page answers.
-        tab = context.new_page()
-        tab.on("pageerror", lambda error: ui.log.page_errors.append(str(error)))
-        tab.on(
-            "console",
-            lambda m: ui.log.console_errors.append(m.text) if m.type == "error" else None,
-        )
+        tab = context.new_page()  # guarded as every page of the context
         other = Ui(tab, ui.log)
         tab.goto(f"/?game=linus&deal={DEALS['linus']}&automove=off")
-        wait_ready(other)
+        wait_ready(other.page, other.log)
         linus = game.new_game("linus", DEALS["linus"])
         assert other.layout() == engine_piles(linus)
         drag_a_tableau_move(other, linus)
@@ -285,13 +270,13 @@ def test_plays_offline_after_the_first_visit(browser: Browser, dist: Path) -> No
 
         # A daily deal: worked out in the page, offline, the same as the engine's
         tab.goto("/?game=blind-alleys&daily=2026-12-01&automove=off")
-        wait_ready(other)
+        wait_ready(other.page, other.log)
         assert tab.inner_text("#deal-number") == str(daily_deal("blind-alleys", date(2026, 12, 1)))
 
         # The solver's own thread (game/ui/helper.py, started once the table is ready):
         # its files come from the cache too.
         tab.goto("/?game=whitehead&deal=18&automove=off")
-        wait_ready(other)
+        wait_ready(other.page, other.log)
         tab.wait_for_function(
             "() => /^(ready|off)/.test(document.getElementById('advice').dataset.helper || '')",
             timeout=BOOT_TIMEOUT_MS,
@@ -348,7 +333,7 @@ def test_a_new_version_is_offered_and_the_game_survives_it(
         assert ui.moves_count() == 2  # nothing happens until the player asks
         with page.expect_navigation():
             button.click()
-        wait_ready(ui)
+        wait_ready(ui.page, ui.log)
 
         [new_cache] = caches(page)
         assert new_cache != old_cache
@@ -389,17 +374,8 @@ def installable_in_a_fresh_profile(playwright: Playwright, server_url: str, prof
         base_url=server_url,
     )
     log = BrowserLog(origin=server_url)
-    context.expose_function("__reportCspViolation", lambda text: log.csp_violations.append(text))
-    context.add_init_script(CSP_LISTENER)
-    context.on("request", lambda request: log.requests.append(request.url))
+    guard(context, log)
     page = context.pages[0]
-    page.on("pageerror", lambda error: log.page_errors.append(str(error)))
-    page.on(
-        "console",
-        lambda message: (
-            log.console_errors.append(message.text) if message.type == "error" else None
-        ),
-    )
     ui = Ui(page, log)
     try:
         ui.open("/")

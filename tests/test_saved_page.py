@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, expect
-from test_table_kit import DEALS, Layout, Ui, booted, engine_piles, module_ui, play_texts, watched
+from test_table_kit import DEALS, Layout, Ui, booted, engine_piles, module_ui, play_texts
 
 import game
 from game.assist import auto_moves
@@ -127,7 +127,7 @@ def test_a_closed_tab_comes_back_and_a_stale_tab_does_not_overwrite_it(ui: Ui) -
     ui.open(START)
     g = play_some(ui)
     first, context = ui.page, ui.page.context
-    ui.page = watched(context.new_page(), ui.log)  # a second tab of the game: it resumes
+    ui.page = context.new_page()  # a second tab of the game: it resumes
     ui.page.goto("/")
     ui.wait_ready()
     ui.wait_layout(engine_piles(g))
@@ -138,7 +138,7 @@ def test_a_closed_tab_comes_back_and_a_stale_tab_does_not_overwrite_it(ui: Ui) -
     first.close()  # leaving, the first tab must not save its older game over this one
     assert saved_moves(ui) == [str(m) for m in g.moves]
     ui.page.close()
-    ui.page = watched(context.new_page(), ui.log)
+    ui.page = context.new_page()
     ui.page.goto("/")
     ui.wait_ready()
     ui.wait_layout(engine_piles(g))

@@ -10,9 +10,9 @@ import json
 from typing import Any
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS
+from conftest import wait_ready
 from playwright.sync_api import expect
-from test_table_kit import DEALS, Ui, change_settings, engine_piles, module_ui
+from test_table_kit import DEALS, Ui, change_settings, engine_piles, module_ui, moves_made
 
 import game
 from game.assist import auto_moves
@@ -28,7 +28,7 @@ ui = module_ui()
 def goto(ui: Ui, path: str) -> None:
     """Load `path` keeping what is stored (Ui.open starts from empty storage)."""
     ui.page.goto(path)
-    ui.page.wait_for_selector("body[data-ready='true']", timeout=BOOT_TIMEOUT_MS)
+    wait_ready(ui.page)
 
 
 def shown_settings(ui: Ui) -> dict[str, object]:
@@ -131,7 +131,7 @@ def glides_after_a_drop(ui: Ui) -> list[dict[str, Any]]:
         ui.play(m, g)
         page.wait_for_function(
             "(n) => document.getElementById('moves-count').textContent !== String(n)",
-            arg=len(g.moves),
+            arg=moves_made(g),
         )
         glides: list[dict[str, Any]] = page.evaluate(
             """() => document.getAnimations().map((a) => ({

@@ -15,12 +15,11 @@ from __future__ import annotations
 import json
 import re
 import statistics
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS, ROOT
+from conftest import ROOT, wait_ready
 from playwright.sync_api import Locator, expect
 from test_table_kit import Ui, engine_piles, module_ui, play_move
 
@@ -143,15 +142,6 @@ def verdict_after(g: Game, m: Plain) -> str:
     return solve(after, seconds=10).result
 
 
-def wait_ready(ui: Ui) -> None:
-    deadline = time.monotonic() + BOOT_TIMEOUT_MS / 1000
-    while ui.page.locator("body[data-ready='true']").count() == 0:
-        problems = ui.log.page_errors + ui.log.csp_violations + ui.log.console_errors
-        assert not problems, problems
-        assert time.monotonic() < deadline, "the page did not get ready"
-        ui.page.wait_for_timeout(25)
-
-
 def resume(ui: Ui, g: Game) -> None:
     """Store ``g`` as the saved game and reload: the page resumes it."""
     assert f'KEY = "{STORE_KEY}"' in (ROOT / "game" / "ui" / "store.py").read_text()
@@ -159,7 +149,7 @@ def resume(ui: Ui, g: Game) -> None:
         ui.open("/")
     ui.page.evaluate("([key, text]) => localStorage.setItem(key, text)", [STORE_KEY, pack(g, 0)])
     ui.page.goto("/")
-    wait_ready(ui)
+    wait_ready(ui.page, ui.log)
     expect(ui.page.locator("#status-line")).to_contain_text("your game is back")
     ui.wait_layout(engine_piles(g))
 

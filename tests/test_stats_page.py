@@ -13,9 +13,9 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS
+from conftest import wait_ready
 from playwright.sync_api import expect
-from test_table_kit import Ui, engine_piles, module_ui
+from test_table_kit import Ui, engine_piles, module_ui, settled
 
 import game
 from game.saved import pack
@@ -60,7 +60,7 @@ def stored(ui: Ui, key: str) -> str | None:
 
 def reload(ui: Ui) -> None:
     ui.page.reload()
-    ui.page.wait_for_selector("body[data-ready='true']", timeout=BOOT_TIMEOUT_MS)
+    wait_ready(ui.page)
 
 
 def deal_one(ui: Ui) -> None:
@@ -124,7 +124,7 @@ def test_a_loss_and_an_abandon_count_once_each_and_survive_a_reload(ui: Ui) -> N
     # A link to another deal replaces the game in progress: that is an abandon too, said.
     deal_one(ui)
     ui.page.goto(f"/?game=whitehead&deal={LOST_DEAL + 1}")
-    ui.page.wait_for_selector("body[data-ready='true']", timeout=BOOT_TIMEOUT_MS)
+    wait_ready(ui.page)
     expect(page.locator("#status-line")).to_contain_text("counts as a loss (abandoned)")
     assert stats_shown(ui)["Lost"] == "3 (2 abandoned)"
 
@@ -281,7 +281,7 @@ def test_a_game_ended_in_one_tab_counts_once_whichever_tab_plays_it_next(ui: Ui)
     other = page.context.new_page()  # a second tab of the same browser
     try:
         other.goto("/")  # it resumes the same deal and takes it: the first tab goes idle
-        other.wait_for_selector("body[data-ready='true']", timeout=BOOT_TIMEOUT_MS)
+        wait_ready(other)
         expect(page.locator("#play-here")).to_be_visible()
         for _ in range(LOST_AFTER):
             other.keyboard.press("Space")
@@ -293,7 +293,8 @@ def test_a_game_ended_in_one_tab_counts_once_whichever_tab_plays_it_next(ui: Ui)
         page.locator("#outcome-new").click()  # a new deal: nothing left unfinished
         deal_one(ui)  # this one is in progress now
         other.reload()  # the other tab takes it back, and abandons it
-        other.wait_for_selector("body[data-ready='true']", timeout=BOOT_TIMEOUT_MS)
+        wait_ready(other)
+        settled(other)  # its start's jobs after the frame done (game/ui/later.py)
         expect(page.locator("#play-here")).to_be_visible()
         other.click("#new-game")
         other.locator("#confirm-ok").click()
@@ -313,6 +314,6 @@ def test_a_saved_game_nested_too_deep_is_kept_aside_not_a_crash(ui: Ui) -> None:
     ui.open(f"/?game=whitehead&deal={LOST_DEAL}")
     page.evaluate("() => localStorage.setItem('solitaire/current', '['.repeat(100000))")
     page.goto("/")
-    page.wait_for_selector("body[data-ready='true']", timeout=BOOT_TIMEOUT_MS)
+    wait_ready(page)
     expect(page.locator("#status-line")).to_contain_text("nested more than 990 deep")
     expect(page.locator("#status-line")).to_contain_text("kept aside")

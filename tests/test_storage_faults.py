@@ -10,9 +10,12 @@ import json
 from typing import Any
 
 import pytest
+from conftest import wait_ready
 from playwright.sync_api import Page, expect
-from test_table_kit import DEALS, Ui, booted, module_ui, settled, watched
+from test_table_kit import DEALS, Ui, booted, module_ui, settled
 
+import game
+from game.assist import auto_moves
 from game.saved import VERSION
 
 pytestmark = pytest.mark.browser
@@ -36,6 +39,10 @@ def saved_moves(page: Page) -> list[str]:
 
 def moves_count(page: Page) -> int:
     return int(page.inner_text("#moves-count"))
+
+
+# The deal's own auto-moves: saved with the game, not counted as the player's (Moves).
+DEALT = len(auto_moves(game.new_game("whitehead", DEALS["whitehead"]), "safe"))
 
 
 def deal(page: Page) -> None:
@@ -88,10 +95,10 @@ def test_a_full_storage_stops_saving_with_a_notice_and_loses_no_move(ui: Ui) -> 
     )
     deal(page)
     one_line(ui, "Saving works again.")
-    assert len(saved_moves(page)) == moves_count(page)  # every move, the unsaved ones too
+    assert len(saved_moves(page)) == DEALT + moves_count(page)  # every move, unsaved ones too
     page.reload()
     ui.wait_ready()
-    assert moves_count(page) == len(saved_moves(page))
+    assert DEALT + moves_count(page) == len(saved_moves(page))
 
 
 def test_site_data_cleared_mid_game_is_said_and_the_game_is_saved_again(ui: Ui) -> None:
@@ -111,10 +118,10 @@ def test_site_data_cleared_mid_game_is_said_and_the_game_is_saved_again(ui: Ui) 
     )
     deal(page)
     one_line(ui, "The site's stored data was cleared: this game is saved again.")
-    assert len(saved_moves(page)) == moves_count(page)
+    assert len(saved_moves(page)) == DEALT + moves_count(page)
     page.reload()
     ui.wait_ready()
-    assert moves_count(page) == len(saved_moves(page))
+    assert DEALT + moves_count(page) == len(saved_moves(page))
     one_line(ui, "your game is back")
 
 
@@ -129,9 +136,9 @@ def test_storage_denied_from_the_start_lets_every_tab_play_its_own_game(
         alone.page.context.add_init_script(DENY_STORAGE)
         alone.open(START)
         one_line(alone, "This browser does not let the game save here: saving is off.")
-        other = watched(alone.page.context.new_page(), alone.log)
+        other = alone.page.context.new_page()
         other.goto(START)
-        other.wait_for_selector("body[data-ready='true']")
+        wait_ready(other)
         for page in (alone.page, other):  # no game is shared: none goes idle
             deal(page)
             assert not page.locator("#play-here").is_visible()

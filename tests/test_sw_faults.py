@@ -18,6 +18,7 @@ from pathlib import Path
 
 import build
 import pytest
+from conftest import wait_ready
 from playwright.sync_api import Browser
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_pwa import (
@@ -29,7 +30,6 @@ from test_pwa import (
     site_page,
     sw_version,
     wait_controlled,
-    wait_ready,
 )
 from test_table_kit import DEALS, Layout, Ui
 
@@ -108,7 +108,7 @@ def installed(ui: Ui) -> tuple[Layout, int]:
     page.wait_for_function(PRECACHED, polling=100, timeout=30_000)
     for _ in range(3):  # chromium may send the next navigation past a new service worker
         page.reload()
-        wait_ready(ui)
+        wait_ready(ui.page, ui.log)
         if page.evaluate("window.__controlled"):
             break
     assert page.evaluate("window.__controlled")
@@ -150,7 +150,7 @@ def reload_online(ui: Ui, site: Site) -> None:
 
 
 def comes_back(ui: Ui, layout: Layout, moves: int) -> None:
-    wait_ready(ui)
+    wait_ready(ui.page, ui.log)
     assert ui.layout() == layout and ui.moves_count() == moves
     assert ui.page.locator("#loading").count() == 0
 

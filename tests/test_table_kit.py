@@ -24,15 +24,8 @@ from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
 import pytest
-from conftest import (
-    ACTION_TIMEOUT_MS,
-    BOOT_TIMEOUT_MS,
-    CSP_LISTENER,
-    ROOT,
-    WELCOME_SEEN,
-    BrowserLog,
-)
-from playwright.sync_api import Browser, ConsoleMessage, Page, expect
+from conftest import ROOT, BrowserLog, guarded_context, wait_ready
+from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
 import game
@@ -123,30 +116,9 @@ POINT_JS = """([name, index]) => {
 def guarded_page(
     browser: Browser, log: BrowserLog, first_visit: bool = False, **options: Any
 ) -> Page:
-    """A page in a new context, watched like conftest's `page` (see `Ui.check_log`); a
+    """A page in a new context, guarded like conftest's `page` (see `Ui.check_log`); a
     returning player's unless `first_visit` (the welcome shows: test_welcome_page.py)."""
-    context = browser.new_context(base_url=log.origin, **options)
-    context.set_default_timeout(ACTION_TIMEOUT_MS)
-    context.set_default_navigation_timeout(BOOT_TIMEOUT_MS)
-    context.expose_function("__reportCspViolation", lambda text: log.csp_violations.append(text))
-    context.add_init_script(CSP_LISTENER)
-    if not first_visit:
-        context.add_init_script(WELCOME_SEEN)
-    context.on("request", lambda request: log.requests.append(request.url))
-    return watched(context.new_page(), log)
-
-
-def watched(page: Page, log: BrowserLog) -> Page:
-    """`page` (of a context made by guarded_page) with its errors going to `log`."""
-
-    def on_console(message: ConsoleMessage) -> None:
-        if message.type == "error":
-            log.console_errors.append(f"{message.text} ({message.location})")
-
-    page.on("console", on_console)
-    page.on("pageerror", lambda error: log.page_errors.append(str(error)))
-    page.on("websocket", lambda socket: log.requests.append(socket.url))
-    return page
+    return guarded_context(browser, log, first_visit, **options).new_page()
 
 
 class Ui:
@@ -158,24 +130,10 @@ class Ui:
     # -- guard --------------------------------------------------------------------------
 
     def clear_log(self) -> None:
-        for seen in (
-            self.log.requests,
-            self.log.console_errors,
-            self.log.page_errors,
-            self.log.csp_violations,
-        ):
-            seen.clear()
+        self.log.clear()
 
     def check_log(self) -> None:
-        log = self.log
-        try:
-            assert not log.foreign_requests(), "requests left the local server"
-            assert not log.csp_violations, "Content-Security-Policy violations"
-            assert not log.page_errors, "uncaught errors in the page"
-            errors = "\n".join(log.console_errors)[:3000]
-            assert not log.console_errors, f"errors in the browser console:\n{errors}"
-        finally:
-            self.clear_log()
+        self.log.check()
 
     # -- loading ------------------------------------------------------------------------
 
@@ -192,15 +150,7 @@ class Ui:
 
     def wait_ready(self) -> None:
         """Wait until a page just (re)loaded accepts input; fail at once on an error."""
-        page, log = self.page, self.log
-        deadline = time.monotonic() + BOOT_TIMEOUT_MS / 1000
-        while page.locator("body[data-ready='true']").count() == 0:
-            problems = log.page_errors + log.csp_violations + log.console_errors
-            if problems:
-                pytest.fail(f"boot failed: {problems}")
-            if time.monotonic() > deadline:
-                pytest.fail(f"not ready after {BOOT_TIMEOUT_MS / 1000:.0f} s")
-            page.wait_for_timeout(25)
+        wait_ready(self.page, self.log)
         self.settled()
 
     def settled(self) -> None:
