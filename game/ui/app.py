@@ -252,10 +252,6 @@ class App:
         """The game in play (the session's)."""
         return self.session.game
 
-    @property
-    def automove(self) -> str:
-        return self.session.automove
-
     # -- what the controllers ask (ports.py) ------------------------------------------------
 
     @property
