@@ -37,8 +37,20 @@
     button.addEventListener("click", function () {
       button.disabled = true;
       switching = true;
-      if (worker && worker.state === "installed") worker.postMessage({ type: "skipWaiting" });
-      else location.reload();
+      // The solver's worker stops first (game/ui/helper.py), and one still starting gets
+      // half a second to be gone: Chromium stops the old version's service worker to
+      // switch, and a fetch of that worker's boot starting it again held the switch off
+      // for minutes (seen in tests/test_sw_faults.py, about one run in six).
+      var advice = document.getElementById("advice");
+      var starting = !!advice && advice.dataset.helper === "starting";
+      window.dispatchEvent(new Event("solitaire:switching"));
+      setTimeout(
+        function () {
+          if (worker && worker.state === "installed") worker.postMessage({ type: "skipWaiting" });
+          else location.reload();
+        },
+        starting ? 500 : 0,
+      );
     });
     region.appendChild(button);
   }
@@ -65,10 +77,20 @@
     });
   }
 
+  // <html data-look-over>: "running", then "done" (or "failed") once the service worker has
+  // looked over its cache and fetched again what it could.
   function lookOver() {
     if (!sw.controller) return; // a first visit: the service worker installs just now
-    var how = document.documentElement.dataset.python || "";
-    sw.controller.postMessage({ type: "check", sizes: how.indexOf("fallback") !== 0 });
+    var root = document.documentElement;
+    var how = root.dataset.python || "";
+    var channel = new MessageChannel();
+    channel.port1.onmessage = function (event) {
+      root.dataset.lookOver = event.data && event.data.error ? "failed" : "done";
+    };
+    root.dataset.lookOver = "running";
+    sw.controller.postMessage({ type: "check", sizes: how.indexOf("fallback") !== 0 }, [
+      channel.port2,
+    ]);
   }
 
   function register() {

@@ -5,14 +5,18 @@ each press acts on the table as the position has it. N clicks on the stock are N
 a double click or double tap moves the card under the pointer once, and nothing that the
 move uncovered; a toolbar button takes its first tap after a touch drag.
 
-Presses are real input (Playwright's mouse, Chromium's touch through CDP), 60 to 150 ms
-apart, with the default 160 ms glide; what the engine recorded is read from the saved game.
+Presses are real input (Chromium's mouse and touch through CDP), 60 to 150 ms apart, with
+the default 160 ms glide; what the engine recorded is read from the saved game. Each event
+carries the time a device would stamp on it, as a real mouse or screen does: a page busy
+with the first click of a double click still sees the second come 90 ms after it, however
+late a slow machine dispatches it.
 One desktop page and one phone page, each playing the four games in turn.
 """
 
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -95,22 +99,56 @@ def waste_pair(name: str) -> tuple[int, int, Game, Plain]:
 def played(ui: Ui) -> list[str]:
     """The moves of the game the page saved, undone ones left out."""
     ui.settle()
+    ui.settled()  # the save is a job after the move's frame (game/ui/later.py)
     data = json.loads(ui.page.evaluate("(key) => localStorage.getItem(key)", KEY))
     moves: list[str] = data["record"]["moves"]
     return moves[: len(moves) - data["undone"]]
 
 
-def click(page: Page, x: float, y: float, count: int = 1) -> None:
-    page.mouse.move(x, y)
-    page.mouse.down(click_count=count)
-    page.wait_for_timeout(PRESS_MS)
-    page.mouse.up(click_count=count)
+# What the page heard of a press, should a test fail: each pointer event with its stamp and
+# when it was handled (ms), and what the status line said.
+HEAR = """() => {
+  window.__heard = [];
+  for (const kind of ["pointerdown", "pointerup", "pointercancel", "lostpointercapture"])
+    document.addEventListener(kind, (e) => window.__heard.push(
+      [kind, Math.round(e.timeStamp), Math.round(performance.now()), e.clientX, e.clientY]), true);
+}"""
+
+
+def heard(page: Page, x: float, y: float) -> object:
+    said = page.locator("#status-line").text_content()
+    found = """([x, y]) => ({
+      dialog: [...document.querySelectorAll("dialog[open]")].map((d) => d.id),
+      under: document.elementsFromPoint(x, y).slice(0, 3).map((e) => e.className || e.tagName),
+    })"""
+    return {"events": page.evaluate("window.__heard"), "said": said, **page.evaluate(found, [x, y])}
+
+
+def mouse(page: Page, x: float, y: float, presses: list[tuple[float, int]]) -> None:
+    """Presses of the left button at (x, y): each (when, clicks) goes down at `when` ms
+    after the first and up PRESS_MS later, stamped with those times."""
+    cdp = page.context.new_cdp_session(page)
+    t0 = time.time()
+    at = {"x": x, "y": y, "button": "left"}
+    try:
+        moved = {"x": x, "y": y, "type": "mouseMoved", "timestamp": t0}  # no button held
+        cdp.send("Input.dispatchMouseEvent", moved)
+        for when, clicks in presses:
+            for kind, ms in (("mousePressed", when), ("mouseReleased", when + PRESS_MS)):
+                stamp = t0 + ms / 1000
+                page.wait_for_timeout(max(0, stamp - time.time()) * 1000)
+                event = {**at, "type": kind, "clickCount": clicks, "timestamp": stamp}
+                cdp.send("Input.dispatchMouseEvent", event)
+    finally:
+        cdp.detach()
+
+
+def click(page: Page, x: float, y: float) -> None:
+    mouse(page, x, y, [(0, 1)])
 
 
 def double_click(page: Page, x: float, y: float, gap: int = DOUBLE_MS) -> None:
-    click(page, x, y)
-    page.wait_for_timeout(gap - PRESS_MS)
-    click(page, x, y, count=2)
+    mouse(page, x, y, [(0, 1), (gap, 2)])
 
 
 class Finger:
@@ -120,19 +158,25 @@ class Finger:
         self.page = page
         self.cdp: CDPSession = page.context.new_cdp_session(page)
 
-    def _send(self, kind: str, *points: tuple[float, float]) -> None:
+    def _send(self, kind: str, *points: tuple[float, float], stamp: float | None = None) -> None:
         touches = [{"x": x, "y": y} for x, y in points]
-        self.cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": touches})
+        event = {"type": kind, "touchPoints": touches, "timestamp": stamp or time.time()}
+        self.cdp.send("Input.dispatchTouchEvent", event)
 
-    def tap(self, x: float, y: float) -> None:
-        self._send("touchStart", (x, y))
-        self.page.wait_for_timeout(PRESS_MS)
-        self._send("touchEnd")
+    def _at(self, stamp: float) -> float:
+        """`stamp`, once that time has come: an event is never sent before its stamp."""
+        self.page.wait_for_timeout(max(0, stamp - time.time()) * 1000)
+        return stamp
+
+    def tap(self, x: float, y: float, t0: float | None = None) -> None:
+        t0 = time.time() if t0 is None else t0
+        self._send("touchStart", (x, y), stamp=self._at(t0))
+        self._send("touchEnd", stamp=self._at(t0 + PRESS_MS / 1000))
 
     def double_tap(self, x: float, y: float) -> None:
-        self.tap(x, y)
-        self.page.wait_for_timeout(DOUBLE_MS - PRESS_MS)
-        self.tap(x, y)
+        t0 = time.time()
+        self.tap(x, y, t0)
+        self.tap(x, y, t0 + DOUBLE_MS / 1000)
 
     def flick(self, start: tuple[float, float], end: tuple[float, float]) -> None:
         """Slide from `start` to `end` in about 130 ms and lift while still moving."""
@@ -197,8 +241,11 @@ def test_a_double_click_moves_only_the_card_under_the_pointer(ui: Ui, name: str)
     deal, g, m = uncovering(name)
     ui.at(name, deal, automove="off")
     ui.wait_layout(engine_piles(g))
-    double_click(ui.page, *ui.point(pile_name(m[0]), -1))
-    assert len(played(ui)) == 1
+    ui.page.evaluate(HEAR)
+    x, y = ui.point(pile_name(m[0]), -1)
+    double_click(ui.page, x, y)
+    moves = played(ui)
+    assert len(moves) == 1, (moves, heard(ui.page, x, y))
     g.apply(m)  # its best place; the card uncovered, which could move too, stays
     ui.wait_layout(engine_piles(g))
 
@@ -255,8 +302,11 @@ def test_a_double_tap_moves_only_the_card_under_the_finger(
     deal, g, m = uncovering(name)
     phone.at(name, deal, automove="off")
     phone.wait_layout(engine_piles(g))
-    finger.double_tap(*phone.point(pile_name(m[0]), -1))
-    assert len(played(phone)) == 1
+    phone.page.evaluate(HEAR)
+    x, y = phone.point(pile_name(m[0]), -1)
+    finger.double_tap(x, y)
+    moves = played(phone)
+    assert len(moves) == 1, (moves, heard(phone.page, x, y))
     g.apply(m)
     phone.wait_layout(engine_piles(g))
 

@@ -176,6 +176,15 @@ def says_why(ui: Ui, *words: str, within_ms: int = SAID_MS) -> str:
     return text
 
 
+def break_file(ui: Ui, file: str, how: str) -> None:
+    """BREAK, once the service worker has looked over its cache for this page (pwa.js): a
+    look-over still running would find the broken entry and drop it, "missing" then."""
+    ui.page.wait_for_function(
+        "() => document.documentElement.dataset.lookOver !== 'running'", timeout=30_000
+    )
+    ui.page.evaluate(BREAK, [file, how])
+
+
 def wait_exact(ui: Ui, root: Path, file: str) -> None:
     """Until the cache holds this version's very bytes of `file` again (repaired)."""
     want = stored(root)[file]
@@ -292,7 +301,7 @@ def test_online_a_lost_or_damaged_file_comes_from_the_network_and_is_put_back(
     with serving(dist) as site, site_page(browser, site) as ui:
         layout, moves = installed(ui)
         for file, how in [*FAULTS, (WASM, "flipped")]:
-            ui.page.evaluate(BREAK, [file, how])
+            break_file(ui, file, how)
             ui.page.reload()
             if how == "flipped":  # the same size: served, and the start stalls; checked
                 # then (boot.js's CHECK_MS), the entry is found damaged and mended
@@ -308,7 +317,7 @@ def test_offline_a_lost_or_damaged_file_is_named_at_once(browser: Browser, dist:
         page = ui.page
         layout, moves = installed(ui)
         for file, how in [*FAULTS, ("static/boot/python.zip", "flipped")]:
-            page.evaluate(BREAK, [file, how])
+            break_file(ui, file, how)
             go_offline(ui, site)
             page.reload()
             name = "its page" if file == "./" else file.rsplit("/", 1)[-1]
@@ -328,7 +337,7 @@ def test_an_evicted_cache_says_why_offline_and_fills_again_online(
     with serving(dist) as site, site_page(browser, site) as ui:
         page = ui.page
         layout, moves = installed(ui)
-        page.evaluate(BREAK, ["./", "evicted"])
+        break_file(ui, "./", "evicted")
         go_offline(ui, site)
         stop_service_worker(ui)  # (after going offline: chromium would wait for it)
         page.reload()

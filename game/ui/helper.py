@@ -47,6 +47,9 @@ class Helper:
         self._proxies: list[Any] = []
         self._scheduled = False
         self._began = 0.0
+        switching = create_proxy(guarded(lambda *_: self.stop_for_good()))
+        self._proxies.append(switching)
+        js.window.addEventListener("solitaire:switching", switching)  # static/pwa.js
 
     @property
     def up(self) -> bool:
@@ -142,19 +145,25 @@ class Helper:
             else:
                 answer(data["answer"])
 
+    def stop_for_good(self) -> None:
+        """The page switches to a new version (static/pwa.js): the worker stops, and starts
+        no more, so that none of its fetches keeps the old service worker busy."""
+        if self.worker is not False:
+            self._stop("off: switching to a new version")
+
     def _off(self, why: str) -> None:
-        was = self.ready
-        self.ready = False
+        js.console.warn(f"solitaire: the solver's second thread is off ({why})")
+        self._stop(f"off: {why}")
+
+    def _stop(self, how: str) -> None:
+        """Stop for good; whatever the worker was asked is searched again on the page."""
         if self.worker:
             self.worker.terminate()
-        self.worker = False
-        self._readied = []
-        js.console.warn(f"solitaire: the solver's second thread is off ({why})")
-        self._mark(f"off: {why}")
-        if was:  # whatever it was searching is searched again on the page, whole
-            pending, self.pending = self.pending, {}
-            for _, lost in pending.values():
-                lost()
+        self.worker, self.ready, self._readied = False, False, []
+        self._mark(how)
+        pending, self.pending = self.pending, {}
+        for _, lost in pending.values():
+            lost()
 
     def _mark(self, how: str) -> None:
         by_id("advice").dataset.helper = how
