@@ -3,8 +3,8 @@
 The input task plays the move and draws the piles that changed; saving, the first-paint
 markup, embed events, statistics, the advisor, the keyboard cursor and sound are jobs
 given to :class:`Later`. They run once the frame showing the move has painted
-(requestAnimationFrame, then a MessageChannel message: the task after the paint), each in
-a task of its own so that input waiting between them goes first. A job is named: asked
+(requestAnimationFrame twice, then a MessageChannel message: the task after the paint), each
+in a task of its own so that input waiting between them goes first. A job is named: asked
 again before it ran, it runs once, with the newest function, in its first place (moves
 made quickly save once). A hidden tab paints no frames, so a timer runs them too, FALLBACK
 after they were asked. Nothing waits past the page's life: a hidden, frozen or closed page
@@ -39,6 +39,7 @@ class Later:
         self._channel = js.MessageChannel.new()
         self._channel.port1.onmessage = create_proxy(guarded(lambda e: self._next()))
         self._frame = create_proxy(guarded(lambda t: self._painted()))
+        self._next_frame = create_proxy(guarded(lambda t: self._after()))
         self._timer = create_proxy(guarded(self._late))
         self._mark("done")
 
@@ -86,7 +87,13 @@ class Later:
     # -- running ----------------------------------------------------------------------------
 
     def _painted(self) -> None:
-        """In the frame's requestAnimationFrame: the paint comes next, then the message."""
+        """In the move's frame (requestAnimationFrame): its pixels are drawn after this,
+        off the main thread. The jobs wait for the next frame's, which Chromium starts once
+        the move's frame is rastered: jobs and raster do not share the cores."""
+        if self.armed and not self.running:
+            js.requestAnimationFrame(self._next_frame)
+
+    def _after(self) -> None:
         self._begin()
 
     def _late(self, generation: int) -> None:

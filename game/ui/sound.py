@@ -19,6 +19,7 @@ from ..notation import STOCK, Move
 
 VOLUME = 0.3  # of full scale, for every sound
 NOISE_S = 0.3  # seconds of white noise, made once, that the swish and the tap are cut from
+NOISE_SCALE = 128.0  # the noise's samples run from -128 to 127
 CHIME = (523.25, 659.25, 783.99, 1046.5)  # C5 E5 G5 C6, in hertz
 
 
@@ -97,10 +98,13 @@ class Sound:
     ) -> None:
         ctx = self.context
         if self.noise is None:
-            rate, rng = int(ctx.sampleRate), random.Random()
-            samples = [rng.uniform(-1.0, 1.0) for _ in range(int(rate * NOISE_S))]
-            self.noise = ctx.createBuffer(1, len(samples), rate)
-            self.noise.copyToChannel(js.Float32Array.new(to_js(samples)), 0)
+            # Random bytes, read as signed, widened to floats by the typed arrays (a Python
+            # loop over 14,400 samples held a move's frame for 60 ms); scaled to +-1 by
+            # the envelope (NOISE_SCALE).
+            rate = int(ctx.sampleRate)
+            raw = js.Int8Array.new(to_js(random.randbytes(int(rate * NOISE_S))).buffer)
+            self.noise = ctx.createBuffer(1, raw.length, rate)
+            self.noise.copyToChannel(js.Float32Array.new(raw), 0)
         src = ctx.createBufferSource()
         src.buffer = self.noise
         band = ctx.createBiquadFilter()
@@ -109,7 +113,7 @@ class Sound:
         band.frequency.setValueAtTime(hz[0], start)
         band.frequency.exponentialRampToValueAtTime(hz[1], start + length)
         src.connect(band)
-        band.connect(self._envelope(start, length, level))
+        band.connect(self._envelope(start, length, level / NOISE_SCALE))
         src.start(start, random.uniform(0.0, NOISE_S - length))
         src.stop(start + length + 0.02)
 

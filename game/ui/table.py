@@ -28,6 +28,10 @@ from .markup import card_attrs, face_html, table_look
 from .voice import pile_label
 
 GLIDE_MS = 160
+# A neat stack paints its top cards only: the card under the top one shows while the top
+# glides in or out, and those below are covered (software raster draws every card of a
+# tile, covered or not, and a stack can hold 55).
+STACK_SHOWN = 2
 
 
 class Table:
@@ -193,9 +197,10 @@ class Table:
     def _place(self, p: int) -> None:
         """Offsets of the cards of a pile: as spread as its room allows (game/ui/spread.py)."""
         els, cards = self.cards[p], self.shown[p]
-        if p < T0 or not els:
-            for i, el in enumerate(els):  # stock, waste, foundations: a neat stack
-                self._offset(el, f"--i:{i}")
+        if p < T0 or not els:  # stock, waste, foundations: a neat stack
+            shown = len(els) - STACK_SHOWN
+            for i, el in enumerate(els):
+                self._offset(el, "visibility:hidden" if i < shown else "")
             return
         game = self.game
         assert game is not None
