@@ -66,6 +66,7 @@ class App:
         self.shown_outcome = "playing"
         self.store = Store()
         self.later = Later()
+        self.table.later = self.later.after_paint
         self.embed = Embed(self.command)
         self.embed.soon = lambda: self.later.after_paint("embed", self.embed.flush)
         self.advisor = Advisor(

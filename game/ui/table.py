@@ -14,6 +14,7 @@ size the screen gives) is measured once and kept until the table's size changes
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import js
@@ -54,6 +55,10 @@ class Table:
         self.natural: tuple[float, float] | None = None
         self.above = 1  # how many cards tall the rows over the tableau stand (Unlimited: 2)
         self.size = (0.0, 0.0)  # the table's size when last measured
+        # Runs a job once the frame has painted (later.py), where the page has one: a move
+        # that changes the card size (every card restyled, laid out and rastered again: 40
+        # ms here, four times that on a phone) shows first at the old size, squeezed.
+        self.later: Callable[[str, Callable[[], object]], None] | None = None
         self._observer = js.ResizeObserver.new(create_proxy(guarded(self._resized)))
         self._observer.observe(root)
 
@@ -79,11 +84,15 @@ class Table:
         self.measure()
 
     def measure(self) -> None:
-        """Card size in pixels, read from the page (CSS decides it from the viewport)."""
+        """Card size in pixels, read from the page (CSS decides it from the viewport), and
+        the table's size they were measured at (the ResizeObserver's first report of that
+        size changes nothing)."""
         probe = self.pile_el.get(T0)
         if probe is not None:  # every pile is one card tall (a fan is wider than its card)
             self.card_h = float(probe.offsetHeight)
             self.card_w = self.card_h / 1.4
+            rect = self.root.getBoundingClientRect()
+            self.size = (float(rect.width), float(rect.height))
 
     def forget(self) -> None:
         """The layout kept is stale: measure it again when next needed."""
@@ -154,7 +163,10 @@ class Table:
                 before.pop(id(el), None)
                 self.dressed.pop(id(el), None)
                 self.placed.pop(id(el), None)
-        self.fit()  # before the glides: they start from where cards were, to where they are
+        if animate and self.later is not None:  # a move: its pixels first, a new size after
+            self.later("fit", self.fit)
+        else:
+            self.fit()  # before the glides: they start from where cards were, to where they are
         moved = [(el, rect, el.getBoundingClientRect()) for el, rect in before.values()]
         for el, rect, now in moved:  # every rect read before any glide starts
             if el.isConnected:
