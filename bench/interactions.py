@@ -36,8 +36,9 @@ nearest rank, so a median or p95 of "<16" means at least that many were under 16
 animation frames (Chromium's 'long-animation-frame') say which scripts ran in them: the
 handler (its element and event), Python's listeners on a MessagePort (the advisor's
 search slices, and the jobs after the frame: game/ui/later.py), Worker.onmessage (the
-solver's worker answering), and so on; and how many of the long frames that ran an input's
-handler also ran one of those after it, before painting.
+solver's worker answering), and so on; how many of the long frames that ran an input's
+handler also ran one of those after it, before painting; and which jobs after the frame
+took over 16 ms (game/ui/later.py's measures).
 
 Printed, one table per condition, with the targets (issue #20): unthrottled p95 <= 32 ms and
 worst <= 50 ms in every game, searching or not; 4x throttled p95 <= 100 ms; no long task
@@ -95,7 +96,8 @@ VERDICT_S = 1.0  # the most the engine here searches a deal's start to say what 
 # After ready: the observers, and window.__feel.mark(kind) just before each action's input.
 MEASURE = """() => {
   if (window.__feel) return;
-  const f = (window.__feel = {marks: [], events: [], longtasks: [], frames: [],
+  const JOB = "solitaire: later ";
+  const f = (window.__feel = {marks: [], events: [], longtasks: [], frames: [], jobs: [],
                               observers: [], start: performance.now()});
   f.mark = (kind) => { f.marks.push({kind, at: performance.now()}); };
   f.unmark = () => { f.marks.pop(); };
@@ -118,6 +120,10 @@ MEASURE = """() => {
     if (e.interactionId) f.events.push(kept);
   }, {durationThreshold: 16});
   watch("longtask", (e) => f.longtasks.push({start: e.startTime, duration: e.duration}));
+  watch("measure", (e) => {  // game/ui/later.py: a job after the frame that ran over 16 ms
+    if (e.name.startsWith(JOB)) f.jobs.push({name: e.name.slice(JOB.length), start: e.startTime,
+                                             duration: e.duration});
+  });
   watch("long-animation-frame", (e) => {
     if (e.blockingDuration <= 0) return;
     f.frames.push({start: e.startTime, duration: e.duration, blocking: e.blockingDuration,
@@ -135,7 +141,7 @@ COLLECT = """async () => {
   await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   for (const [o, keep] of f.observers) o.takeRecords().forEach(keep);
   return {marks: f.marks, events: f.events, longtasks: f.longtasks,
-          frames: f.frames, start: f.start, end: performance.now(),
+          frames: f.frames, jobs: f.jobs, start: f.start, end: performance.now(),
           interactionCount: performance.interactionCount ?? null};
 }"""
 
@@ -358,6 +364,7 @@ class Run:
     seconds: float = 0.0  # of play
     longtasks: list[float] = field(default_factory=list)
     frames: list[dict[str, Any]] = field(default_factory=list)
+    jobs: list[tuple[str, float]] = field(default_factory=list)  # name, ms: over later.SLOW
     counted: int | None = None  # performance.interactionCount
     stopped: str = ""
 
@@ -406,6 +413,7 @@ def run(context: BrowserContext, origin: str, out: Run, plan: Plan, rng: random.
     out.ms, out.split = [i.duration if i else 0.0 for i in found], parts(found)
     out.longtasks = [t["duration"] for t in got["longtasks"] if t["start"] >= begin]
     out.frames = [f for f in got["frames"] if f["start"] >= begin]
+    out.jobs = [(j["name"], j["duration"]) for j in got["jobs"] if j["start"] >= begin]
     return out
 
 
@@ -551,6 +559,17 @@ def blame(runs: Sequence[Run]) -> None:
             " slice after it, before painting"
             + (f" (median {statistics.median(held):.0f} ms of slices in each)" if held else "")
         )
+    jobs: dict[str, list[float]] = {}
+    for r in runs:
+        for name, ms in r.jobs:
+            jobs.setdefault(name, []).append(ms)
+    if jobs:
+        print("jobs after the frame (game/ui/later.py) that took over 16 ms, by name:")
+        for name, spans in sorted(jobs.items(), key=lambda item: -sum(item[1])):
+            print(
+                f"  {name:20} {len(spans):5} ×  median {statistics.median(spans):5.0f}"
+                f"  max {max(spans):5.0f} ms"
+            )
 
 
 def slice_of_search(script: dict[str, Any]) -> bool:

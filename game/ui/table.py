@@ -33,6 +33,7 @@ GLIDE_MS = 160
 # glides in or out, and those below are covered (software raster draws every card of a
 # tile, covered or not, and a stack can hold 55).
 STACK_SHOWN = 2
+GROW = 1.12  # after a move, cards grow back only by this much at least (a card's strip or two)
 
 
 class Table:
@@ -164,7 +165,7 @@ class Table:
                 self.dressed.pop(id(el), None)
                 self.placed.pop(id(el), None)
         if animate and self.later is not None:  # a move: its pixels first, a new size after
-            self.later("fit", self.fit)
+            self.later("fit", lambda: self.fit(GROW))
         else:
             self.fit()  # before the glides: they start from where cards were, to where they are
         moved = [(el, rect, el.getBoundingClientRect()) for el, rect in before.values()]
@@ -239,10 +240,11 @@ class Table:
     def _bottom(self) -> float:
         return float(self.root.getBoundingClientRect().bottom) - 4
 
-    def fit(self) -> bool:
+    def fit(self, grow: float = 1.0) -> bool:
         """Cards as large as the longest pile allows: a pile that cannot show every card's
         index even closed up makes every card smaller (the table's --cap), and the cards
-        grow back when it shortens. True if the size changed (every pile is placed again)."""
+        grow back when it shortens, by ``grow`` times at least (a move and its undo do not
+        resize every card twice). True if the size changed (every pile is placed again)."""
         game, root = self.game, self.root
         probe = self.pile_el.get(T0)
         if game is None or probe is None:
@@ -260,7 +262,7 @@ class Table:
                 cap_w = min(spread.column_cap(c, avail, True, above) for c in columns) / 1.4
         natural_w = natural_h / 1.4
         cap = f"{max(cap_w, natural_w * spread.SMALLEST):.0f}px" if cap_w < natural_w - 1 else ""
-        if cap == had:
+        if cap == had or 1 < _width(cap, natural_w) / _width(had, natural_w) < grow:
             return False
         if cap:
             root.style.setProperty("--cap", cap)
@@ -327,6 +329,10 @@ def _dress(el: Any, c: int) -> None:
     for k, v in card_attrs(c, up).items():
         el.setAttribute(k, v)
     el.innerHTML = face_html(c) if up else ""
+
+
+def _width(cap: str, natural_w: float) -> float:
+    return float(cap.removesuffix("px")) if cap else natural_w
 
 
 def _common(old: tuple[int, ...], new: tuple[int, ...]) -> int:
