@@ -27,8 +27,9 @@
   var FORBIDDEN = new RegExp(
     "<(?:script|style|link|meta|base|iframe|frame|object|embed|form|img|image)\\b" +
     "|\\son[a-z]+\\s*=|\\sstyle\\s*=|\\shref\\s*=\\s*\"(?!#suit-)|javascript:", "i");
-  // A card's offset as table.py sets it, read back: "top: 40.2px;", "left: 9px;", "--i: 3;".
-  var PLACE = /^(top|left): (-?\d{1,5}(?:\.\d+)?)px;$|^(--i): (\d{1,3});$/;
+  // A card's place as table.py sets it, read back: "top: 40.2px;", "left: 9px;", a stack's
+  // covered card "visibility: hidden;", its top two "" (and "--i: 3;", of older markup).
+  var PLACE = /^(top|left): (-?\d{1,5}(?:\.\d+)?)px;$|^(--i): (\d{1,3});$|^(visibility): (hidden);$|^$/;
   var data = self.solitaireTables;
   var painting = null; // what choose() chose to draw
 
@@ -288,7 +289,7 @@
     painting.places.forEach(function (place, i) {
       var m = PLACE.exec(place);
       if (m[1]) cards[i].style.setProperty(m[1], (+m[2] * scale).toFixed(1) + "px");
-      else cards[i].style.setProperty(m[3], m[4]);
+      else if (m[3] || m[5]) cards[i].style.setProperty(m[3] || m[5], m[4] || m[6]);
     });
   }
 

@@ -280,6 +280,9 @@ def test_piles_and_cards_have_accessible_names(ui: Ui) -> None:
     expect(t1.get_by_role("img", name="ace of clubs", exact=True)).to_have_count(1)
     downs = page.locator('#table .card[data-face="down"]')
     assert downs.count() == 34 + 12
+    # A stack shows its top two cards: those under them are hidden from every player.
+    downs = page.locator('#table .card[data-face="down"] >> visible=true')
+    assert downs.count() == 2 + 12
     for i in range(downs.count()):
         expect(downs.nth(i)).to_have_accessible_name("face-down card")
     ups = page.locator('#table .card[data-face="up"]')
