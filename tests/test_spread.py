@@ -87,3 +87,11 @@ def test_the_fan_cap_leaves_every_covered_card_its_index() -> None:
         steps = [b - a for a, b in itertools.pairwise(lefts)]
         assert all(s >= spread.MIN_STEP * w - 0.1 for s in steps), (n, steps)
         assert lefts[-1] + w <= 210 + 0.1
+
+
+def test_cards_shrink_at_once_and_grow_back_only_by_enough() -> None:
+    assert spread.resize(100, 92) and spread.resize(100, 99.5, spread.GROW)  # shrink: always
+    assert spread.resize(92, 100)  # a new game or a resize: to the size that fits
+    assert not spread.resize(92, 100, spread.GROW)  # after a move: not for one strip
+    assert spread.resize(92, 92 * spread.GROW, spread.GROW)
+    assert not spread.resize(100, 100, spread.GROW)

@@ -39,7 +39,7 @@ class Later:
         self._channel = js.MessageChannel.new()
         self._channel.port1.onmessage = create_proxy(guarded(lambda e: self._next()))
         self._frame = create_proxy(guarded(lambda t: self._painted()))
-        self._next_frame = create_proxy(guarded(lambda t: self._after()))
+        self._next_frame = create_proxy(guarded(lambda t: self._begin()))
         self._timer = create_proxy(guarded(self._late))
         self._mark("done")
 
@@ -92,9 +92,6 @@ class Later:
         the move's frame is rastered: jobs and raster do not share the cores."""
         if self.armed and not self.running:
             js.requestAnimationFrame(self._next_frame)
-
-    def _after(self) -> None:
-        self._begin()
 
     def _late(self, generation: int) -> None:
         if generation == self.generation:

@@ -17,6 +17,7 @@ MIN_UP = 0.24  # the index (top 0.03 w, 0.28 w tall; h = 1.4 w) with a hair to s
 MIN_DOWN = 0.05  # a face-down card: its edge, so the player can count them
 FAN, MIN_STEP = 0.52, 0.32  # a fan's step, in card widths; the least that shows an index
 SMALLEST = 0.45  # cards never shrink below this share of the size the screen gives them
+GROW = 1.12  # after a move, cards grow back only by this much at least (a strip or two)
 
 
 def column(down: list[bool], room: float, card_h: float) -> list[float]:
@@ -75,3 +76,10 @@ def fan(n: int, width: float, card_w: float) -> list[float]:
 def fan_cap(n: int, width: float) -> float:
     """The largest card width with which a fan of ``n`` cards shows every index."""
     return width / (1 + MIN_STEP * max(n - 1, 0))
+
+
+def resize(had_w: float, want_w: float, grow: float = 1.0) -> bool:
+    """Should cards ``had_w`` wide become ``want_w`` wide? Always to shrink; to grow, only
+    by ``grow`` times at least (after a move: a move and its undo do not resize every card
+    twice, and every card restyled and rastered again is the costliest frame there is)."""
+    return want_w < had_w or want_w >= had_w * grow

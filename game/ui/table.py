@@ -33,7 +33,6 @@ GLIDE_MS = 160
 # glides in or out, and those below are covered (software raster draws every card of a
 # tile, covered or not, and a stack can hold 55).
 STACK_SHOWN = 2
-GROW = 1.12  # after a move, cards grow back only by this much at least (a card's strip or two)
 
 
 class Table:
@@ -165,7 +164,7 @@ class Table:
                 self.dressed.pop(id(el), None)
                 self.placed.pop(id(el), None)
         if animate and self.later is not None:  # a move: its pixels first, a new size after
-            self.later("fit", lambda: self.fit(GROW))
+            self.later("fit", lambda: self.fit(spread.GROW))
         else:
             self.fit()  # before the glides: they start from where cards were, to where they are
         moved = [(el, rect, el.getBoundingClientRect()) for el, rect in before.values()]
@@ -262,7 +261,7 @@ class Table:
                 cap_w = min(spread.column_cap(c, avail, True, above) for c in columns) / 1.4
         natural_w = natural_h / 1.4
         cap = f"{max(cap_w, natural_w * spread.SMALLEST):.0f}px" if cap_w < natural_w - 1 else ""
-        if cap == had or 1 < _width(cap, natural_w) / _width(had, natural_w) < grow:
+        if cap == had or not spread.resize(_width(had, natural_w), _width(cap, natural_w), grow):
             return False
         if cap:
             root.style.setProperty("--cap", cap)
