@@ -107,15 +107,30 @@ def test_site_data_cleared_mid_game_is_said_and_the_game_is_saved_again(ui: Ui) 
     deal(page)
     deal(page)
     session = page.context.new_cdp_session(page)
+    versions: dict[str, dict[str, str]] = {}  # the service worker's versions, as they change
+    session.on(
+        "ServiceWorker.workerVersionUpdated",
+        lambda event: versions.update({v["versionId"]: v for v in event["versions"]}),
+    )
+    session.send("ServiceWorker.enable")
     origin = page.evaluate("() => location.origin")
     session.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
-    # Done when the service worker is gone too: a reload while it is torn down gets
-    # "Failed to fetch" for the files it was serving (as a browser's own clearing may).
+    # Done when the service worker is gone too, every version of it redundant: a reload
+    # while one is still torn down gets "Failed to fetch" for the files it was serving (as
+    # a browser's own clearing may; getRegistration() says none a little sooner).
     page.wait_for_function(
         """() => localStorage.length === 0 && navigator.serviceWorker.getRegistration()
              .then((r) => !r && caches.keys().then((names) => names.length === 0))""",
         polling=100,
     )
+    for _ in range(300):
+        if versions and all(
+            v["status"] == "redundant" and not v.get("controlledClients") for v in versions.values()
+        ):
+            break
+        page.wait_for_timeout(50)
+    else:
+        pytest.fail(f"the service worker was not torn down: {list(versions.values())}")
     deal(page)
     one_line(ui, "The site's stored data was cleared: this game is saved again.")
     assert len(saved_moves(page)) == DEALT + moves_count(page)
