@@ -5,7 +5,8 @@
 
 static/boot/tables.js holds, for each game and each set of its house rules, the table as
 game/ui/markup.py lays it out (the element's class and sizing properties, its piles, all
-empty) and the toolbar's Redeal button; also each game's house rules, every key the game
+empty; and, for a new deal, with the stock's top cards, face down the same in every deal:
+the first paint's largest picture) and the toolbar's Redeal button; also each game's house rules, every key the game
 answers (game/ui/keymap.py), the highest deal number, each game's title and the first
 daily deal's day (game/ui/plan.py's decision, which static/paint.js makes too). static/paint.js draws from it
 before Python has started: a first visit sees the piles of the game its URL asks for, in
@@ -28,7 +29,7 @@ from game import GAMES, new_game
 from game.daily import FIRST_DAY
 from game.deals import MAX_DEAL
 from game.ui.keymap import BINDINGS
-from game.ui.markup import redeal_text, table_look
+from game.ui.markup import first_look, redeal_text, table_look
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = Path(__file__).resolve()
@@ -47,11 +48,13 @@ def tables() -> dict[str, object]:
         for n in range(len(names) + 1):
             for chosen in itertools.combinations(names, n):
                 game = new_game(name, 1, **dict.fromkeys(chosen, True))
-                look = table_look(game)
+                look, dealt = table_look(game), first_look(game)
                 out["+".join((name, *chosen))] = {
                     "class": look.classes,
                     "props": look.props,
                     "html": look.html,
+                    # a new deal's table before Python deals it: its stock face down
+                    "dealt": {"html": dealt.html, "places": [""] * dealt.html.count('"card"')},
                     "redeal": redeal_text(game) if game.rules.shuffle_redeals else "",
                 }
     return {

@@ -231,9 +231,13 @@
       bar["moves-count"] = String(s.moves);
       bar.clock = Math.floor(s.seconds / 60) + ":" + String(s.seconds % 60).padStart(2, "0");
     }
+    // A new deal: its stock, face down, is already known (a saved game's may be empty).
+    var dealt = s ? null : table.dealt;
     return {
       embed: choice.embed, game: choice.game, rules: choice.rules, empty: table.html,
-      look: table, places: [], height: 0, bar: bar, redeal: table.redeal, fourColour: false,
+      look: dealt ? { "class": table["class"], props: table.props, html: dealt.html } : table,
+      places: dealt ? dealt.places : [], height: 0, bar: bar, redeal: table.redeal,
+      fourColour: false,
     };
   }
 

@@ -175,7 +175,9 @@ def test_a_first_visit_shows_the_piles_of_the_game_asked_for_in_place(
     before = first_paint(page, "/" + query)
     assert not before["ready"] and before["game"] == name
     assert [p for p, _, _ in before["piles"]] == piles_of(name, **rules)
-    assert before["cards"] == [] and before["select"] == name
+    # A new deal: the stock's top cards, face down (every deal's), and nothing else.
+    backs = [] if name == "linus" else [["s", None]] * 2
+    assert [c[:2] for c in before["cards"]] == backs and before["select"] == name
     assert before["embed"] == ("embed=1" in query)
     if "deal=" in query:
         assert before["deal"] == query.rsplit("=", 1)[1]
@@ -185,6 +187,8 @@ def test_a_first_visit_shows_the_piles_of_the_game_asked_for_in_place(
     assert after["bar"] == before["bar"] and after["redeal"] == before["redeal"]
     assert (after["redeal"] is not None) == ("pgs" in rules)
     assert len(after["cards"]) == 52 * (2 if name == "unlimited" else 1)
+    stock = [c for c in after["cards"] if c[0] == "s"]  # the top two, where they were
+    assert stock[len(stock) - len(backs) :] == before["cards"]
 
 
 def test_a_new_deal_takes_the_house_rules_of_the_settings_from_the_first_paint(
@@ -319,7 +323,8 @@ def test_a_damaged_saved_game_shows_the_empty_table_and_python_keeps_it_aside(
     stored_at_next_load(page, {KEY: '{"version": 1, "record": ' + "[" * 5000})
     held.holding = True
     before = first_paint(page, "/")
-    assert before["game"] == "whitehead" and before["cards"] == []
+    assert before["game"] == "whitehead"  # a new deal: the stock's top cards, face down
+    assert [c[:2] for c in before["cards"]] == [["s", None]] * 2
     held.release()
     ready(page, browser_log)
     expect(page.locator("#status-line")).to_contain_text("could not be read")

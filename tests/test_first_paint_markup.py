@@ -14,7 +14,7 @@ import pytest
 import game
 from game.notation import STOCK, WASTE, pile_name
 from game.ui.keymap import BINDINGS
-from game.ui.markup import card_html, kept_markup, redeal_text, table_look
+from game.ui.markup import STACK_SHOWN, card_html, first_look, kept_markup, redeal_text, table_look
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
 import paint
@@ -29,17 +29,29 @@ def test_every_game_and_set_of_house_rules_has_its_empty_table() -> None:
     for key, table in tables.items():
         name, *rules = key.split("+")
         g = game.new_game(name, 1, **dict.fromkeys(rules, True))
-        look = table_look(g)
+        look, dealt = table_look(g), first_look(g)
+        backs = STACK_SHOWN if g.rules.passes != 0 else 0  # a stock's top cards, face down
         assert table == {
             "class": look.classes,
             "props": look.props,
             "html": look.html,
+            "dealt": {"html": dealt.html, "places": [""] * backs},
             "redeal": redeal_text(g) if rules == ["pgs"] else "",
         }
         names = re.findall(r'data-pile="(\w+)"', look.html)
         stock = [STOCK, WASTE] if g.rules.passes != 0 else []
         assert names == [pile_name(p) for p in [*stock, *g.found, *g.tab]]
         assert '<div class="card' not in look.html  # every pile empty
+        # A new deal's: its stock holds face-down cards, the same in every deal of a game,
+        # and says how many; the rest is as empty.
+        stock = g.piles[STOCK]
+        assert dealt.html.count(card_html(0, False)) == backs
+        if backs:
+            assert f'aria-label="Stock, {len(stock)} cards"' in dealt.html
+            assert all(len(game.new_game(name, d).piles[STOCK]) == len(stock) for d in (2, 99))
+        assert re.sub(r'<div class="card"[^>]*></div>|aria-label="[^"]*"', "", dealt.html) == (
+            re.sub(r'aria-label="[^"]*"', "", look.html)
+        )
     assert data["rules"] == {
         "whitehead": ["kings_only"],
         "blind-alleys": [],

@@ -19,6 +19,8 @@ from ..notation import STOCK, WASTE, pile_name
 from ..state import Game
 from .voice import pile_label
 
+STACK_SHOWN = 2  # a stack (stock, waste, foundation) paints its top cards only: table.py
+
 _FACE_RANKS = {10: "J", 11: "Q", 12: "K"}
 # Where the pips of A-10 sit, as on printed cards: a column (l, c, r) and a row of the pip
 # field (t0 top, t4 middle, t8 bottom; t1 1/6, t2 1/4, t3 1/3, and mirrored below the
@@ -103,14 +105,15 @@ class Look:
     html: str  # what it holds: the board and its piles
 
 
-def table_look(game: Game) -> Look:
+def table_look(game: Game, stock: tuple[int, ...] = ()) -> Look:
     """The table of ``game``'s rules: stock and waste (if it has a stock), foundations,
-    tableau piles (columns, or Linus's fans), each marked with what fills it when empty."""
+    tableau piles (columns, or Linus's fans), each marked with what fills it when empty;
+    the stock holding ``stock``'s top STACK_SHOWN cards, face down (the first paint's)."""
     rules = game.rules
     fans = rules.passes == 0
     top = ""
     if not fans:
-        top += _pile_html(game, STOCK, "stock") + _pile_html(game, WASTE, "waste")
+        top += _pile_html(game, STOCK, "stock", stock) + _pile_html(game, WASTE, "waste")
     founds = "".join(_pile_html(game, f, "foundation") for f in game.found)
     top += f'<div class="foundations">{founds}</div>'
     kings = {"KINGS": "kings", "NONE": "closed"}.get(rules.empty.name, "any")
@@ -129,14 +132,22 @@ def table_look(game: Game) -> Look:
     )
 
 
-def _pile_html(game: Game, pile: int, kind: str) -> str:
-    """An empty pile; a foundation or a tableau pile wears its number (game/names.py), which
-    its label already says: a screen reader skips it."""
+def first_look(game: Game) -> Look:
+    """The table the first paint draws before Python deals (scripts/paint.py): empty but
+    for the stock, whose cards lie face down the same in every deal of a game."""
+    return table_look(game, game.piles[STOCK] if game.rules.passes != 0 else ())
+
+
+def _pile_html(game: Game, pile: int, kind: str, cards: tuple[int, ...] = ()) -> str:
+    """A pile holding ``cards`` face down (its top STACK_SHOWN: the rest lie hidden under
+    them, as game/ui/table.py stacks them), or empty; a foundation or a tableau pile wears
+    its number (game/names.py), which its label already says: a screen reader skips it."""
     n = number(game.rules, pile)
     mark = "" if n is None else f'<span class="pile-name" aria-hidden="true">{n}</span>'
+    backs = "".join(card_html(c, False) for c in cards[-STACK_SHOWN:])
     return (
         f'<div class="pile {kind}" data-pile="{pile_name(pile)}" role="group" '
-        f'aria-label="{pile_label(game, pile, ())}">{mark}</div>'
+        f'aria-label="{pile_label(game, pile, cards)}">{mark}{backs}</div>'
     )
 
 

@@ -25,14 +25,13 @@ from ..notation import STOCK, T0
 from ..state import Game
 from . import spread
 from .dom import guarded
-from .markup import card_attrs, face_html, table_look
+from .markup import STACK_SHOWN, card_attrs, face_html, table_look
 from .voice import pile_label
 
 GLIDE_MS = 160
-# A neat stack paints its top cards only: the card under the top one shows while the top
-# glides in or out, and those below are covered (software raster draws every card of a
-# tile, covered or not, and a stack can hold 55).
-STACK_SHOWN = 2
+# A neat stack paints its top cards only (markup.STACK_SHOWN): the card under the top one
+# shows while the top glides in or out, and those below are covered (software raster draws
+# every card of a tile, covered or not, and a stack can hold 55).
 
 
 class Table:
