@@ -39,8 +39,8 @@ def test_every_game_and_set_of_house_rules_has_its_empty_table() -> None:
             "redeal": redeal_text(g) if rules == ["pgs"] else "",
         }
         names = re.findall(r'data-pile="(\w+)"', look.html)
-        stock = [STOCK, WASTE] if g.rules.passes != 0 else []
-        assert names == [pile_name(p) for p in [*stock, *g.found, *g.tab]]
+        tops = [STOCK, WASTE] if g.rules.passes != 0 else []
+        assert names == [pile_name(p) for p in [*tops, *g.found, *g.tab]]
         assert '<div class="card' not in look.html  # every pile empty
         # A new deal's: its stock holds face-down cards, the same in every deal of a game,
         # and says how many; the rest is as empty.

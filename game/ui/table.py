@@ -29,9 +29,6 @@ from .markup import STACK_SHOWN, card_attrs, face_html, table_look
 from .voice import pile_label
 
 GLIDE_MS = 160
-# A neat stack paints its top cards only (markup.STACK_SHOWN): the card under the top one
-# shows while the top glides in or out, and those below are covered (software raster draws
-# every card of a tile, covered or not, and a stack can hold 55).
 
 
 class Table:
@@ -209,6 +206,9 @@ class Table:
         """Offsets of the cards of a pile: as spread as its room allows (game/ui/spread.py)."""
         els, cards = self.cards[p], self.shown[p]
         if p < T0 or not els:  # stock, waste, foundations: a neat stack
+            # It paints its top cards only (markup.STACK_SHOWN): the card under the top one
+            # shows while the top glides in or out, and those below are covered (software
+            # raster draws every card of a tile, covered or not, and a stack can hold 55).
             shown = len(els) - STACK_SHOWN
             for i, el in enumerate(els):
                 self._offset(el, "visibility:hidden" if i < shown else "")
