@@ -52,7 +52,9 @@ SHOWN_JS = """() => {
   return {
     ready: document.body.dataset.ready === "true",
     game: table.dataset.game || null,
-    piles: [...table.querySelectorAll("[data-pile]")].map((p) => [p.dataset.pile, p.className, box(p)]),
+    // (a pile is .flying while the deal's auto-moves glide: a moment's, not its look)
+    piles: [...table.querySelectorAll("[data-pile]")].map((p) =>
+      [p.dataset.pile, [...p.classList].filter((c) => c !== "flying").join(" "), box(p)]),
     cards: [...table.querySelectorAll(".card")].map((c) =>
       [c.closest("[data-pile]").dataset.pile, c.dataset.card || null, box(c)]),
     select: document.getElementById("game-select").value,

@@ -86,7 +86,7 @@ def test_the_kept_markup_loses_styles_focus_and_passing_states_and_keeps_offsets
     card = card_html(12, True)  # a face-up card, as table.py dresses one
     shown = (
         '<div class="board" role="application"><div class="tableau">'
-        '<div class="pile column hint-target" data-pile="t1" tabindex="0">'
+        '<div class="pile column hint-target flying" data-pile="t1" tabindex="0">'
         + card.replace('class="card"', 'class="card held" style="top: 0px;"')
         + card.replace('class="card"', 'style="top: 40.2px;" class="card hint" tabindex="0"')
         + '</div><div class="pile stock" data-pile="s">'
@@ -96,7 +96,7 @@ def test_the_kept_markup_loses_styles_focus_and_passing_states_and_keeps_offsets
     html, places = kept_markup(shown)
     assert places == ["top: 0px;", "top: 40.2px;", "visibility: hidden;"]
     assert "style=" not in html and "tabindex" not in html
-    assert not re.search(r"\b(held|hint|hint-target|dragging)\b", html)
+    assert not re.search(r"\b(held|hint|hint-target|dragging|flying)\b", html)
     assert html.count('<div class="card"') == html.count('<div class="card" role') == 3
     assert '<div class="pile column" data-pile="t1">' in html
     assert card in html  # the rest as it was, faces included

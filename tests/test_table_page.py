@@ -1,5 +1,5 @@
 """The page around the table: URL parameters, new deals, the game menu, the rules panel,
-a 1920×1080 desktop, and the glide of a dropped card.
+a 1920×1080 desktop, the glide of a dropped card, and cards in flight over the other piles.
 
 One page for the module. Tests that do not need a pinned deal play whatever deal the page
 shows, checked against the engine's twin of it (game and deal number read from the page).
@@ -12,11 +12,11 @@ from playwright.sync_api import expect
 from test_table_kit import Ui, assert_fits, engine_piles, module_ui, moves_made
 
 import game
-from game.assist import auto_moves
+from game.assist import auto_moves, destinations
 from game.cards import code
 from game.deals import MAX_DEAL
 from game.help import rules_text
-from game.notation import T0
+from game.notation import T0, pile_name
 from game.state import Game
 
 pytestmark = pytest.mark.browser
@@ -186,3 +186,68 @@ def test_a_dropped_card_glides_into_place(shown: Ui) -> None:
     g.apply(m)
     auto_moves(g, "safe")
     ui.wait_layout(engine_piles(g))
+
+
+# The gliding card's pile, whether it is raised, and what a pointer finds on the card's
+# top strip (where the card it left behind in its old pile lies, under it).
+IN_FLIGHT_JS = """(card) => {
+  const el = document.querySelector(`#table .card[data-card="${card}"]`);
+  const pile = el.closest('.pile'), r = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + 3);
+  return {pile: pile.dataset.pile, flying: pile.classList.contains('flying'),
+          z: getComputedStyle(pile).zIndex, top: !!hit && hit.closest('.card') === el};
+}"""
+
+
+def test_a_card_in_flight_flies_over_the_other_piles(shown: Ui) -> None:
+    """Each pile is a layer of its own (table.css): a card gliding to a pile left of the
+    one it left passes over that pile's cards, not under them, and its pile comes down
+    once it lands; a dragged card's pile is raised too."""
+    ui, page = shown, shown.page
+    for deal in range(1, 300):  # a tap that sends a column's card to a column left of it
+        g = game.new_game("whitehead", deal)
+        auto_moves(g, "safe")
+        found = [
+            (src, dests[0][1])
+            for src in g.tab
+            if len(g.piles[src]) >= 2
+            and (dests := destinations(g, src, 1))
+            and T0 <= dests[0][1] < src
+        ]
+        if found:
+            break
+    src, dst = found[0]
+    card = code(g.piles[src][-1])
+    ui.at("whitehead", deal)
+    x, y = ui.point(pile_name(src))
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Animation.setPlaybackRate", {"playbackRate": 0.02})
+    try:
+        page.mouse.click(x, y)
+        flight = page.evaluate(IN_FLIGHT_JS, card)
+    finally:
+        cdp.send("Animation.setPlaybackRate", {"playbackRate": 1})
+        cdp.detach()
+    assert flight == {"pile": pile_name(dst), "flying": True, "z": "1", "top": True}
+    ui.settle()
+    page.wait_for_function("() => !document.querySelector('#table .pile.flying')")
+    assert (
+        page.evaluate(
+            "(p) => getComputedStyle(document.querySelector(`[data-pile=${p}]`)).zIndex",
+            pile_name(dst),
+        )
+        == "auto"
+    )
+    # A drag: the pile of the card in the hand is raised while it is held.
+    x, y = ui.point(pile_name(dst))
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 40, y + 60, steps=4)
+    try:
+        z = page.evaluate(
+            "() => getComputedStyle(document.querySelector('.card.dragging').closest('.pile')).zIndex"
+        )
+    finally:
+        page.mouse.up()
+    assert z == "1"
+    ui.settled()

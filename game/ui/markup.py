@@ -36,7 +36,8 @@ _PIPS = {
     8: "l0 r0 l3 r3 c4 l5 r5 l8 r8",
     9: "l0 r0 c1 l3 r3 l5 r5 c7 l8 r8",
 }
-PASSING = frozenset({"held", "hint", "hint-target", "dragging", "drop-ok"})  # of a moment
+# Classes of a moment (a pile is .flying while a card glides to it: table.py)
+PASSING = frozenset({"held", "hint", "hint-target", "dragging", "drop-ok", "flying"})
 _DIV = re.compile(r"<div\b[^>]*>")  # the table's own elements: board, rows, piles, cards
 _STYLE = re.compile(r'\sstyle="([^"]*)"')
 _TABINDEX = re.compile(r'\stabindex="[^"]*"')

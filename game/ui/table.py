@@ -57,6 +57,9 @@ class Table:
         self.later: Callable[[str, Callable[[], object]], None] | None = None
         self._observer = js.ResizeObserver.new(create_proxy(guarded(self._resized)))
         self._observer.observe(root)
+        # Each pile is a layer of its own (table.css): a gliding card's pile is raised over
+        # the others (.flying) until its last glide ends, so the card flies over them.
+        self._glide_ended = create_proxy(guarded(self._ended))
 
     # -- building ---------------------------------------------------------------------------
 
@@ -200,7 +203,20 @@ class Table:
             {"duration": self.glide_ms, "easing": "ease-out"},
             dict_converter=js.Object.fromEntries,
         )
-        self.glides.append(el.animate(frames, timing))
+        anim = el.animate(frames, timing)
+        anim.onfinish = anim.oncancel = self._glide_ended
+        el.parentElement.classList.add("flying")
+        self.glides.append(anim)
+
+    def _ended(self, _event: Any) -> None:
+        """A glide ended: a pile comes down once none of its cards glides any more (a card
+        may have been moved on meanwhile: every raised pile is looked at)."""
+        aloft = [
+            a.effect.target.parentElement for a in self.glides if str(a.playState) == "running"
+        ]
+        for pile in self.root.querySelectorAll(".pile.flying"):
+            if not any(pile == p for p in aloft):
+                pile.classList.remove("flying")
 
     def _place(self, p: int) -> None:
         """Offsets of the cards of a pile: as spread as its room allows (game/ui/spread.py)."""
