@@ -41,6 +41,13 @@ if (window.AudioContext) {
   proto.createOscillator = function () { window.__sound.tones++; return osc.call(this); };
   proto.createBufferSource = function () { window.__sound.noises++; return src.call(this); };
 }
+window.__warms = 0;  // asks for the audio devices (game/ui/sound.py's warm)
+if (navigator.mediaDevices) {
+  const list = navigator.mediaDevices.enumerateDevices;
+  navigator.mediaDevices.enumerateDevices = function () {
+    window.__warms++; return list.call(this);
+  };
+}
 window.__celebrations = 0;
 new MutationObserver((records) => { for (const r of records) for (const n of r.addedNodes)
   if (n.classList && n.classList.contains('celebration')) window.__celebrations++;
@@ -276,6 +283,8 @@ def test_a_page_opening_is_silent_and_the_first_move_is_heard(ui: Ui) -> None:
     ui.open(URL)  # sound on (the default): the deal itself makes none, nor an AudioContext
     ui.settled()
     assert sounds(ui) == {"contexts": 0, "tones": 0, "noises": 0}
+    # ... but the browser's audio is started, off the page's thread, for the first sound
+    assert ui.page.evaluate("() => window.__warms") == 1
     ui.tap("s")  # a card dealt from the stock
     assert sounds(ui)["contexts"] == 1 and sounds(ui)["noises"] == 1
 
@@ -287,6 +296,7 @@ def test_muted_settings_make_no_audio_context_at_all(ui: Ui) -> None:
     ui.page.keyboard.press("Escape")
     ui.page.wait_for_function(OPEN)
     assert sounds(ui) == {"contexts": 0, "tones": 0, "noises": 0}
+    assert ui.page.evaluate("() => window.__warms") == 0  # not even the browser's audio
 
 
 @pytest.mark.browser
@@ -298,6 +308,7 @@ def test_the_embedded_page_is_silent_unless_the_host_asks(ui: Ui, query: str, he
     ui.page.wait_for_function(OPEN)
     counts = sounds(ui)
     assert (counts["tones"] > 0) is heard and (counts["contexts"] == 1) is heard
+    assert ui.page.evaluate("() => window.__warms") == (1 if heard else 0)
 
 
 @pytest.mark.browser

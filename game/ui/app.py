@@ -170,6 +170,7 @@ class App:
         js.document.body.dataset.ready = "true"
         self.embed.send("ready", **self._about())
         self.advisor.warm()  # the solver's own thread, in idle time from now
+        self.sound.warm()  # the browser's audio, before the first sound needs it
         if greet:  # a first visit: over the table, once Python is up
             self.welcome.show(first=True)
 

@@ -9,6 +9,7 @@ browser has nothing to warn about. The sounds are short and quiet (``VOLUME``).
 
 from __future__ import annotations
 
+import contextlib
 import random
 from typing import Any
 
@@ -32,6 +33,19 @@ class Sound:
         # A resume the browser refuses: stay silent. Made here, not at import: the memory
         # snapshot (scripts/startup.py) cannot hold a JS object.
         self._refused = create_proxy(lambda error: None)
+
+    def warm(self) -> None:
+        """Have the browser start its audio service now, while the player looks at the
+        table: Chromium starts it, once per browser session, inside the page's first ``new
+        AudioContext()``, holding the page's thread for 70-180 ms here (the first sound's
+        move, a long task), but in its own processes when the page only asks which audio
+        devices there are, which needs no permission and shows nothing. The first context is
+        then made in a few milliseconds."""
+        devices = getattr(js.navigator, "mediaDevices", None)
+        if not self.on or self.context is not None or devices is None:
+            return
+        with contextlib.suppress(Exception):  # not offered here (an old browser, a policy)
+            devices.enumerateDevices().catch(self._refused)
 
     def moved(self, move: Move) -> None:
         """The player's move: a deal from the stock (or a redeal), or a card put down."""
