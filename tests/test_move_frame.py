@@ -177,13 +177,9 @@ def test_embed_events_keep_their_order_and_come_after_the_paint(
         frame.wait_for_function(settled_js)
         last = wait_event(page, log, "e.type === 'status'", seen + 5)
         got = [(e["type"], e.get("move"), e["moves"]) for e in events(page)[seen:]]
-        n = last["moves"]
-        # ... and after it, each move's event before its status, in the order played
-        assert got == [
-            ("move", "s", n - 2),
-            ("status", None, n - 2),
-            ("move", "s", n - 1),
-            ("status", None, n - 1),
-            ("move", "s", n),
-            ("status", None, n),
-        ]
+        # ... and after it, each move's event before its status, in the order played (a
+        # random deal's auto-moves may follow a deal: the counts rise, by one or more)
+        assert [(kind, move) for kind, move, _ in got] == [("move", "s"), ("status", None)] * 3
+        counts = [moves for _, _, moves in got]
+        assert counts[0::2] == counts[1::2]  # a status says the moves its move made
+        assert counts[0] < counts[2] < counts[4] == last["moves"]
