@@ -197,6 +197,12 @@ def first_visit(ui: Ui) -> Iterator[dict[str, Any]]:
         "python": page.evaluate("document.documentElement.dataset.python"),
         "marks": page.evaluate("performance.getEntriesByType('mark').map((e) => e.name)"),
         "wasm": page.evaluate("window.__wasm"),
+        # when the first paint was, and when each of the runtime's files was asked for
+        "paint": page.evaluate("performance.getEntriesByName('first-paint')[0].startTime"),
+        "fetched": page.evaluate(
+            """Object.fromEntries(performance.getEntriesByType('resource')
+                .map((e) => [new URL(e.name).pathname.split('/').pop(), e.startTime]))"""
+        ),
     }
 
 
@@ -234,6 +240,19 @@ json.dumps([[n for n in {names!r} if n not in sys.modules],
     missing, bound, engine = json.loads(ui.page.evaluate(PYTHON, [code]))
     assert missing == [] and bound == []
     assert engine == "/lib/python314.zip/game/rules.pyc"  # the browser runs the bytecode
+
+
+@pytest.mark.browser
+def test_pythons_big_downloads_start_once_the_first_paint_is_on_screen(
+    first_visit: dict[str, Any],
+) -> None:
+    """The first paint's table is the largest paint: nothing of Python's 5 MB competes with
+    it (static/start.mjs waits for the Paint Timing entry; index.html preloads none of it),
+    while the small module that starts Python is fetched at once."""
+    fetched, paint = first_visit["fetched"], first_visit["paint"]
+    big = ["pyodide.asm.mjs", "pyodide.asm.wasm", "python.zip"]
+    assert {name: fetched[name] >= paint for name in big} == dict.fromkeys(big, True)
+    assert fetched["start.mjs"] < paint
 
 
 @pytest.mark.browser
