@@ -6,11 +6,12 @@
 static/boot/tables.js holds, for each game and each set of its house rules, the table as
 game/ui/markup.py lays it out (the element's class and sizing properties, its piles, all
 empty; and, for a new deal, with the stock's top cards, face down the same in every deal:
-the first paint's largest picture) and the toolbar's Redeal button; also each game's house rules, every key the game
-answers (game/ui/keymap.py), the highest deal number, each game's title and the first
-daily deal's day (game/ui/plan.py's decision, which static/paint.js makes too). static/paint.js draws from it
-before Python has started: a first visit sees the piles of the game its URL asks for, in
-place. Rules are data, so a game declared in game/rules.py is here at the next build, with
+the first paint's largest picture) and the toolbar's Redeal button; also each game's
+house rules, every key the game answers (game/ui/keymap.py), the highest deal number, each
+game's title and the first daily deal's day (game/ui/plan.py's decision, which
+static/paint.js makes too), and the first visit's welcome (game/ui/greeting.py: its words
+and when it is due). static/paint.js draws from it before Python has started: a first visit
+sees the piles of the game its URL asks for, in place, and a new player the welcome. Rules are data, so a game declared in game/rules.py is here at the next build, with
 nothing written by hand. The file is rewritten only when its text changes (its mtime
 stays, and so does sw.js's version).
 """
@@ -28,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the engine: g
 from game import GAMES, new_game
 from game.daily import FIRST_DAY
 from game.deals import MAX_DEAL
+from game.ui.greeting import KEY, RETURNING, body_html
 from game.ui.keymap import BINDINGS
 from game.ui.markup import first_look, redeal_text, table_look
 
@@ -64,6 +66,8 @@ def tables() -> dict[str, object]:
         "rules": {name: sorted(h.name for h in r.house_rules) for name, r in GAMES.items()},
         "tables": out,
         "keys": sorted({key for b in BINDINGS for key in b.keys}),
+        # the first visit's welcome: its words, and what says it was seen (greeting.due)
+        "welcome": {"html": body_html(), "returning": list(RETURNING), "key": KEY},
     }
 
 

@@ -11,6 +11,9 @@
 //   drawn at build time by the page's own renderer: scripts/paint.py), with what of the
 //   toolbar is known (the deal a URL names); room is kept for what is not, so that
 //   nothing moves when Python fills it in.
+// A new player's first visit also opens the welcome over it (game/ui/greeting.py's words and
+// rule, from tables.js), to read while Python starts; a game or Rules chosen there before
+// Python is up is kept for it (data-asked: game/ui/welcome.py).
 // Python then draws the same table in one task: nothing shifts and nothing blinks. Until it
 // is ready (body[data-ready=true]) the toolbar's controls are inert, the table is busy, and
 // the status row says "Starting…"; a tap, or a key the game answers, is refused there in
@@ -32,6 +35,7 @@
   var PLACE = /^(top|left): (-?\d{1,5}(?:\.\d+)?)px;$|^(--i): (\d{1,3});$|^(visibility): (hidden);$|^$/;
   var data = self.solitaireTables;
   var painting = null; // what choose() chose to draw
+  var greeting = false; // and whether the welcome is due
 
   function ready() { return !!document.body && document.body.dataset.ready === "true"; }
   function has(object, key) { return Object.prototype.hasOwnProperty.call(object, key); }
@@ -138,6 +142,16 @@
   }
   self.solitairePlan = plan; // for tests/test_plan.py, which runs the Python one beside it
 
+  // greeting.due(): open the welcome on this visit? stored: key -> its text, or null where
+  // nothing is stored (a key missing from it: taken as stored).
+  function greets(query, stored) {
+    var welcome = data.welcome;
+    if (query.embed === "1" || has(query, "game") || has(query, "deal")) return false;
+    var kept = function (key) { return !has(stored, key) || stored[key] !== null; };
+    return !welcome.returning.some(kept) && !kept(welcome.key);
+  }
+  self.solitaireGreets = greets; // for tests/test_plan.py
+
   // What Python will show: plan() on what storage holds, and what to draw of it.
   function choose() {
     var query = {};
@@ -157,6 +171,13 @@
       var daily = c && c.key === [record.game].concat(record.rules).join("+") &&
         c.deal === record.deal && typeof c.daily === "string" ? c.daily : null;
       stored = { game: record.game, deal: record.deal, rules: record.rules, daily: daily };
+    }
+    if (storage && data.welcome) { // (no storage: never, it could not be kept from coming back)
+      var marks = {};
+      data.welcome.returning.concat([data.welcome.key]).forEach(function (k) {
+        marks[k] = read(storage, k, Infinity);
+      });
+      greeting = greets(query, marks);
     }
     var settings = json(read(storage, base + "settings", MAX_SETTINGS));
     var chosen = plan(query, settings && settings.house_rules, stored, today());
@@ -297,6 +318,24 @@
     });
   }
 
+  // -- the welcome --------------------------------------------------------------------------
+
+  function greet() {
+    var dialog = document.getElementById("welcome");
+    document.getElementById("welcome-body").innerHTML = data.welcome.html;
+    dialog.dataset.painted = "yes"; // Python then keeps it as seen, and does not open it again
+    dialog.addEventListener("click", asked);
+    dialog.showModal();
+  }
+
+  // A game or Rules chosen before Python is up: kept for it, and the welcome closes.
+  function asked(e) {
+    var button = e.target.closest && e.target.closest("[data-game], #welcome-rules");
+    if (ready() || !button) return;
+    e.currentTarget.dataset.asked = button.id === "welcome-rules" ? "rules" : button.dataset.game;
+    e.currentTarget.close();
+  }
+
   // -- until Python is ready ----------------------------------------------------------------
 
   var controls = [], echo = false;
@@ -314,6 +353,7 @@
     var line = document.getElementById("loading-text");
     if (!box || !line || box.classList.contains("failed")) return; // boot.js says why
     if (e.type === "pointerdown" && e.button !== 0) return;
+    if (e.target && e.target.closest && e.target.closest("dialog[open]")) return; // the welcome
     if (e.type === "keydown") {
       var tag = e.target && e.target.tagName ? e.target.tagName.toLowerCase() : "";
       if (e.altKey || tag === "input" || tag === "select" || tag === "textarea") return;
@@ -358,7 +398,7 @@
     }
   }
 
-  var barDone = false, tableDone = false;
+  var barDone = false, tableDone = false, greeted = false;
   function step() {
     var table = document.getElementById("table");
     if (!table) return; // the toolbar is complete once the table has begun
@@ -369,9 +409,15 @@
     }
     if (!tableDone && (table.nextElementSibling || document.readyState !== "loading")) {
       tableDone = true; // the table's own markup is complete once what follows has begun
-      observer.disconnect();
       if (painting) safely(drawTable, table);
     }
+    // The welcome's markup is complete once its Skip is (its last element).
+    if (greeting && !greeted && (document.getElementById("welcome-skip") ||
+                                 document.readyState !== "loading")) {
+      greeted = true;
+      safely(greet);
+    }
+    if (tableDone && (greeted || !greeting)) observer.disconnect();
   }
 
   if (data && data.rules && data.tables) safely(function () { painting = choose(); });

@@ -1,5 +1,6 @@
 """The start-up decision (game/ui/plan.py) and static/paint.js's copy of it give the same
-answer on a table of cases: URLs, Settings' house rules, saved games (dailies too), days."""
+answer on a table of cases: URLs, Settings' house rules, saved games (dailies too), days;
+and so do game/ui/greeting.py and paint.js on whether the first visit's welcome is due."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import paint  # scripts/paint.py (conftest puts scripts/ on the path): static/bo
 from conftest import ROOT
 
 from game.deals import MAX_DEAL
+from game.ui import greeting
 from game.ui.plan import Plan, Stored, plan
 
 # static/paint.js in Node, on the tables scripts/paint.py makes, with what it touches of a
@@ -31,8 +33,24 @@ vm.createContext(page);
 vm.runInContext(process.argv[1], page);
 vm.runInContext(fs.readFileSync(process.argv[2], "utf8"), page);
 const cases = JSON.parse(fs.readFileSync(0, "utf8"));
-process.stdout.write(JSON.stringify(cases.map((c) => page.solitairePlan(...c))));
+const which = page[process.argv[3] || "solitairePlan"];
+process.stdout.write(JSON.stringify(cases.map((c) => which(...c))));
 """
+
+
+def in_paint_js(cases: list[list[object]], function: str = "solitairePlan") -> list[object]:
+    """static/paint.js's ``function`` (exposed on self) on each case's arguments, in Node."""
+    done = subprocess.run(
+        ["node", "-e", RUN_PAINT_JS, paint.source(), str(ROOT / "static" / "paint.js"), function],
+        input=json.dumps(cases),
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    got: list[object] = json.loads(done.stdout)
+    return got
+
 
 QUERIES: list[dict[str, str]] = [
     {},
@@ -95,15 +113,7 @@ def test_python_and_the_first_paint_decide_alike() -> None:
         [q, h, None if s is None else {**asdict(s), "rules": list(s.rules)}, t.isoformat()]
         for q, h, s, t in cases
     ]
-    done = subprocess.run(
-        ["node", "-e", RUN_PAINT_JS, paint.source(), str(ROOT / "static" / "paint.js")],
-        input=json.dumps(args),
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=60,
-    )
-    got = json.loads(done.stdout)
+    got = in_paint_js(args)
     want = [as_js(plan(q, h, s, t)) for q, h, s, t in cases]
     differ = [(case, g, w) for case, g, w in zip(cases, got, want, strict=True) if g != w]
     assert differ == []
@@ -129,3 +139,19 @@ def test_a_new_deal_takes_the_settings_house_rules_unless_the_url_names_a_deal()
     assert plan({"game": "linus", "deal": "5"}, house, None, today).rules == ()
     assert plan({"game": "linus", "rules": ""}, house, None, today).rules == ()
     assert plan({}, house, Stored("linus", 5), today) == Plan(True, "linus", 5)
+
+
+def test_python_and_the_first_paint_agree_when_the_welcome_is_due() -> None:
+    keys = [*greeting.RETURNING, greeting.KEY]
+    marks: list[dict[str, str | None]] = [
+        dict.fromkeys(keys),  # nothing stored: a new player
+        {},  # nothing known: taken as stored
+        *({**dict.fromkeys(keys), key: text} for key in keys for text in ("{}", "")),
+        {k: None for k in keys[1:]},  # one key not asked about
+    ]
+    queries = [{}, {"automove": "off"}, {"embed": "1"}, {"game": "linus"}, {"deal": "5"},
+               {"daily": ""}, {"embed": "0"}]  # fmt: skip
+    cases = list(itertools.product(queries, marks))
+    got = in_paint_js([[q, m] for q, m in cases], "solitaireGreets")
+    want = [greeting.due(q, m) for q, m in cases]
+    assert got == want and True in want and False in want

@@ -124,6 +124,49 @@ def test_skip_keeps_the_deal_and_it_is_never_shown_twice(ui: Ui) -> None:
     expect(page.locator("#welcome")).to_be_visible()
 
 
+# Installed in the module's page: what the welcome is once the page is parsed (Python cannot
+# be up then: its downloads wait for the first paint), and, when a test asks for it through
+# sessionStorage, a choice made in it there and then.
+EARLY_JS = """document.addEventListener('DOMContentLoaded', () => {
+  const d = document.getElementById('welcome');
+  window.__atParse = {open: d.open, ready: document.body.dataset.ready,
+                      games: d.querySelectorAll('[data-game]').length};
+  const choice = sessionStorage.getItem('early-choice');
+  sessionStorage.removeItem('early-choice');
+  if (choice) d.querySelector(choice).click();
+});"""
+
+
+@pytest.mark.parametrize("choice", ['[data-game="linus"]', "#welcome-rules", "#welcome-skip", ""])
+def test_the_first_paint_opens_it_and_a_choice_made_before_python_is_up_is_kept(
+    ui: Ui, choice: str
+) -> None:
+    page = ui.page
+    if not page.evaluate("() => !!window.__early"):
+        page.add_init_script(EARLY_JS + "\nwindow.__early = true;")
+    if not page.url.startswith("http"):
+        ui.open("/")  # (run alone: a page of the site, to keep the choice in)
+    page.evaluate("(c) => sessionStorage.setItem('early-choice', c)", choice)
+    fresh(ui)
+    assert page.evaluate("() => window.__atParse") == {"open": True, "ready": "false", "games": 4}
+    # Once Python is up: written as seen either way, and the choice done
+    assert json.loads(page.evaluate(FLAG_JS, greeting.KEY)) == {"version": 1, "seen": True}
+    if choice == '[data-game="linus"]':
+        expect(page.locator("#table")).to_have_class(re.compile(r"\bgame-linus\b"))
+        assert not welcome_open(ui) and ui.query()["game"] == "linus"
+    elif choice == "#welcome-rules":
+        expect(page.locator("#rules-panel")).to_be_visible()
+        assert not welcome_open(ui)
+        page.keyboard.press("Escape")
+    elif choice == "#welcome-skip":
+        assert not welcome_open(ui) and game_shown(ui) == "whitehead"
+        assert page.inner_text("#welcome-body") == ""  # its words go with it
+    else:  # still open, once: Python did not open it again
+        assert welcome_open(ui) and page.locator("#welcome [data-game]").count() == 4
+        page.click("#welcome-skip")
+        assert not welcome_open(ui)
+
+
 def test_escape_closes_it_and_keeps_the_deal(ui: Ui) -> None:
     fresh(ui)
     page = ui.page

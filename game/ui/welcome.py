@@ -3,9 +3,11 @@ when, and writes its words), and again from Rules on request.
 
 Each game's button plays it: a new deal of it (the player is asked first if that abandons a
 game in progress), or the deal behind the welcome when that is one of it still untouched.
-Skip, Close and Escape close it and keep the deal. It is shown once Python is up, over the
-table the first paint drew (it never delays the start), and it is written as seen as soon as
-it is shown.
+Skip, Close and Escape close it and keep the deal. The first paint opens it (static/paint.js,
+with greeting.py's words from static/boot/tables.js), over the table it drew, so that the
+player reads it while Python starts; a game or Rules chosen before Python is up is done once
+it is (``data-asked``). Python opens it where the first paint did not. It is written as seen
+once Python is up.
 """
 
 from __future__ import annotations
@@ -40,9 +42,12 @@ class Welcome:
 
     def due(self, query: dict[str, str]) -> bool:
         """Show it on this visit? (Asked before the game is dealt and saved.) Without
-        storage, never: it could not be kept from showing again."""
+        storage, never: it could not be kept from showing again. Yes if the first paint
+        showed it (it decides the same: tests/test_plan.py)."""
         if query.get("embed") == "1":
             by_id("welcome-again").hidden = True  # the embedded page has no welcome
+        if self._painted():
+            return True
         stored = {}
         if self.storage is not None:
             stored = {k: read(self.storage, k) for k in (*greeting.RETURNING, greeting.KEY)}
@@ -54,9 +59,27 @@ class Welcome:
             with contextlib.suppress(Exception):  # full: it may show once more, no harm
                 self.storage.setItem(greeting.KEY, greeting.record())
         by_id("welcome-skip").textContent = "Skip" if first else "Close"
-        if not self.dialog.open:
+        if first and self._painted():  # the first paint opened it: the player may be done
+            self.dialog.removeAttribute("data-painted")
+            if not self.dialog.open:  # (closed before Python heard of it: its words go)
+                by_id("welcome-body").innerHTML = ""
+            self._asked()
+        elif not self.dialog.open:
             by_id("welcome-body").innerHTML = greeting.body_html()
             self.dialog.showModal()
+
+    def _painted(self) -> bool:
+        return str(self.dialog.getAttribute("data-painted")) == "yes"
+
+    def _asked(self) -> None:
+        """What the player chose in the first paint's welcome before Python was up, if
+        anything (static/paint.js closed it then): Rules, or a game to play."""
+        asked = str(self.dialog.getAttribute("data-asked"))
+        self.dialog.removeAttribute("data-asked")
+        if asked == "rules":
+            self._rules()
+        elif asked in GAMES:
+            self.choose(asked)
 
     def _rules(self) -> None:
         """More detail, a tap away: the rules of the game shown, and every key."""
