@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import json
 import subprocess
+from collections.abc import Sequence
 from dataclasses import asdict
 from datetime import date
 
@@ -38,7 +39,7 @@ process.stdout.write(JSON.stringify(cases.map((c) => which(...c))));
 """
 
 
-def in_paint_js(cases: list[list[object]], function: str = "solitairePlan") -> list[object]:
+def in_paint_js(cases: Sequence[Sequence[object]], function: str = "solitairePlan") -> list[object]:
     """static/paint.js's ``function`` (exposed on self) on each case's arguments, in Node."""
     done = subprocess.run(
         ["node", "-e", RUN_PAINT_JS, paint.source(), str(ROOT / "static" / "paint.js"), function],
