@@ -97,7 +97,9 @@
 
   window.addEventListener("error", function (e) {
     var t = e.target;
-    if (t && t !== window && (t.src || t.href)) fail("a file did not load");
+    if (t && t !== window && (t.src || t.href)) {
+      fail("a file did not load: " + String(t.src || t.href).split("/").pop().slice(0, 60));
+    }
     else if (!ready()) fail(e.message && String(e.message).slice(0, 120));
   }, true);
   window.addEventListener("unhandledrejection", function (e) {
