@@ -3,11 +3,13 @@
 # Both work on a fresh Debian machine (make test as root: it may apt-get chromium).
 
 PORT ?= 8000
-# Two workers (pytest-xdist), each module's tests in one of them (--dist loadscope: a
-# module's booted page is shared by its tests): on this 2-core machine a clean clone's
-# suite took 15 min 11 s so, 20 min 39 s serially (1,712 tests). PYTEST_ARGS="" runs it
-# serially; PYTEST_ARGS="tests/test_plan.py" one file, as `.venv/bin/python -m pytest` does.
-PYTEST_ARGS ?= -n 2 --dist loadscope
+# Serial by default. Two workers (PYTEST_ARGS="-n 2 --dist loadscope": pytest-xdist, each
+# module's tests in one worker, so a module's booted page is shared by its tests) took
+# 15-17 min on a clean clone of this 2-core machine, against 20 min 39 s serially (1,712
+# tests), but one run of two lost a boot in test_axe ("a file did not load") under the
+# doubled load: not the default until that is understood.
+# PYTEST_ARGS="tests/test_plan.py" runs one file, as `.venv/bin/python -m pytest` does.
+PYTEST_ARGS ?=
 VENV := .venv
 PY := $(VENV)/bin/python
 CHROMIUM := /usr/bin/chromium
