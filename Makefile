@@ -3,13 +3,11 @@
 # Both work on a fresh Debian machine (make test as root: it may apt-get chromium).
 
 PORT ?= 8000
-# Serial by default. Two workers (PYTEST_ARGS="-n 2 --dist loadscope": pytest-xdist, each
-# module's tests in one worker, so a module's booted page is shared by its tests) took
-# 15-17 min on a clean clone of this 2-core machine, against 20 min 39 s serially (1,712
-# tests), but one run of two lost a boot in test_axe ("a file did not load") under the
-# doubled load: not the default until that is understood.
+# Two workers (pytest-xdist), each test file's tests in one worker, so that a module's booted
+# page serves all its tests. The suite is CPU-bound on this 2-core machine (Chromium's
+# renderers): two workers save about a fifth. PYTEST_ARGS= runs it serially.
 # PYTEST_ARGS="tests/test_plan.py" runs one file, as `.venv/bin/python -m pytest` does.
-PYTEST_ARGS ?=
+PYTEST_ARGS ?= -n 2 --dist loadfile
 VENV := .venv
 PY := $(VENV)/bin/python
 CHROMIUM := /usr/bin/chromium

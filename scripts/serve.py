@@ -165,6 +165,9 @@ def fresh_sw(root: Path) -> None:
 
 class Server(ThreadingHTTPServer):
     daemon_threads = True
+    # socketserver's backlog is 5: a boot opens a dozen connections at once, and the tests'
+    # browsers more; a connection past the backlog waits a second for its SYN to be resent.
+    request_queue_size = 128
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         if not isinstance(sys.exc_info()[1], ConnectionError):  # a closed tab is no error

@@ -27,6 +27,7 @@ from playwright.sync_api import (
     Playwright,
     sync_playwright,
 )
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -204,9 +205,13 @@ def page(browser: Browser, browser_log: BrowserLog) -> Iterator[Page]:
 
 
 READY = "body[data-ready='true']"
-# The failure box static/boot.js shows when Python cannot start: its words, else null.
-FAILED_JS = """() => { const box = document.getElementById('loading');
-  return box && box.classList.contains('failed') ? box.textContent.trim() : null; }"""
+# True once the page accepts input; the words of static/boot.js's failure box when Python
+# could not start; else false (still starting).
+READY_OR_FAILED_JS = """() => {
+  if (document.body && document.body.dataset.ready === 'true') return true;
+  const box = document.getElementById('loading');
+  return box && box.classList.contains('failed') ? box.textContent.trim() || 'failed' : false;
+}"""
 
 
 def wait_ready(
@@ -214,16 +219,24 @@ def wait_ready(
 ) -> None:
     """Wait until the page (just loaded or reloaded) accepts input (body[data-ready=true]);
     fail at once when its boot fails (static/boot.js's failure box, or an error, a CSP
-    violation or a console error in ``log``), and not after the whole timeout."""
+    violation or a console error in ``log``), and not after the whole timeout.
+
+    The page itself looks every 50 ms (a round trip to the browser each time would cost the
+    suite's two cores as much again); the log is read between looks of a second each."""
     deadline = time.monotonic() + timeout_ms / 1000
-    while page.locator(READY).count() == 0:
+    while True:
+        try:
+            outcome = page.wait_for_function(READY_OR_FAILED_JS, polling=50, timeout=1_000)
+        except PlaywrightTimeoutError:
+            outcome = None
+        said = None if outcome is None else outcome.json_value()
         problems = log.page_errors + log.csp_violations + log.console_errors if log else []
-        failed = page.evaluate(FAILED_JS)
-        if problems or failed:
-            pytest.fail(f"boot failed: {failed or problems}")
+        if said is True:
+            return
+        if said or problems:
+            pytest.fail(f"boot failed: {said or problems}")
         if time.monotonic() > deadline:
             pytest.fail(f"not ready after {timeout_ms / 1000:.0f} s")
-        page.wait_for_timeout(25)  # lets Playwright deliver the page's events
 
 
 @pytest.fixture

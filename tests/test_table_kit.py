@@ -127,6 +127,18 @@ class Ui:
 
     def __init__(self, page: Page, log: BrowserLog) -> None:
         self.page, self.log = page, log
+        self.crashed = False
+        page.on("crash", self._crashed)
+
+    def _crashed(self, page: Page) -> None:
+        self.crashed = True
+
+    def _fresh_page(self, why: str) -> None:
+        """A new page in the same context for the crashed one, with a warning (see open)."""
+        warnings.warn(f"chromium crashed, trying once more: {why}", stacklevel=3)
+        self.page = self.page.context.new_page()
+        self.crashed = False
+        self.page.on("crash", self._crashed)
 
     # -- guard --------------------------------------------------------------------------
 
@@ -141,17 +153,20 @@ class Ui:
     def open(self, path: str) -> None:
         """Load `path` and wait until the table accepts input (body[data-ready=true]).
 
-        Chromium's renderer has crashed in CI a few times mid-boot ("Target crashed"), never
-        in local runs: then the module's page is gone for every test after it. A crash is
-        tried once more, in a new page of the same context, with a warning in the summary
-        (as test_pwa does); any other failure fails at once."""
+        Chromium's renderer crashes about once in a whole run of the suite, mid-boot
+        ("Target crashed": SIGSEGV in its main thread; Chromium's minidumps say no more):
+        then the module's page is gone for every test after it. A crash is tried once more,
+        in a new page of the same context, with a warning in the summary (as test_pwa does);
+        a test that was running on a page that crashed is run once more (pytest-rerunfailures,
+        pyproject.toml); any other failure fails at once."""
+        if self.crashed:
+            self._fresh_page("an earlier test's page")
         try:
             self._open(path)
         except PlaywrightError as e:
             if "crashed" not in str(e):
                 raise
-            warnings.warn(f"chromium crashed, trying once more: {e}", stacklevel=2)
-            self.page = self.page.context.new_page()
+            self._fresh_page(str(e))
             self._open(path)
 
     def _open(self, path: str) -> None:
@@ -180,7 +195,7 @@ class Ui:
     def at(self, name: str, deal: int, **params: str) -> None:
         """The start of a deal: loaded if the URL differs, else restarted in the page."""
         want = {"game": name, "deal": str(deal), **params}
-        if self.page.url.startswith("http") and self.query() == want:
+        if not self.crashed and self.page.url.startswith("http") and self.query() == want:
             self.page.mouse.up()  # a test that failed mid-drag
             self.page.evaluate(
                 "() => { for (const d of document.querySelectorAll('dialog[open]')) d.close(); }"

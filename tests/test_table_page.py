@@ -8,8 +8,9 @@ shows, checked against the engine's twin of it (game and deal number read from t
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
-from test_table_kit import Ui, assert_fits, engine_piles, module_ui, moves_made
+from test_table_kit import DEALS, Ui, assert_fits, engine_piles, module_ui, moves_made
 
 import game
 from game.assist import auto_moves, destinations
@@ -251,3 +252,20 @@ def test_a_card_in_flight_flies_over_the_other_piles(shown: Ui) -> None:
         page.mouse.up()
     assert z == "1"
     ui.settled()
+
+
+def test_a_page_whose_renderer_crashed_is_replaced_at_the_next_deal(ui: Ui) -> None:
+    """Chromium's renderer crashes about once a run (test_table_kit.Ui.open): the module's
+    next test gets a new page, with a warning, instead of failing on the dead one."""
+    ui.at("whitehead", DEALS["whitehead"])
+    dead = ui.page
+    with dead.expect_event("crash"), pytest.raises(PlaywrightError, match="crash"):
+        dead.goto("chrome://crash")
+    assert ui.crashed
+    with pytest.warns(UserWarning, match="chromium crashed, trying once more"):
+        ui.at("whitehead", DEALS["whitehead"])  # the same deal: else it would reload anyway
+    assert ui.page is not dead and not ui.crashed
+    g = game.new_game("whitehead", DEALS["whitehead"])
+    auto_moves(g, "safe")  # the deal's own, as the page makes them
+    assert ui.layout() == engine_piles(g)
+    dead.close()
