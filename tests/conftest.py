@@ -251,6 +251,48 @@ def open_app(page: Page, browser_log: BrowserLog) -> Callable[[str], Page]:
     return open_at
 
 
+GAMES = ("whitehead", "blind-alleys", "linus", "unlimited")  # game/rules.py's, in its order
+
+
+def _game_of(item: pytest.Item) -> int:
+    spec = getattr(item, "callspec", None)
+    for value in spec.params.values() if spec else ():
+        if isinstance(value, str) and value in GAMES:
+            return GAMES.index(value)
+    return -1
+
+
+def _wide_params(item: pytest.Item) -> tuple[tuple[str, str], ...]:
+    """The item's parameters of module- or session-scoped fixtures (pytest groups by them)."""
+    spec = getattr(item, "callspec", None)
+    if spec is None:
+        return ()
+    defs = item._fixtureinfo.name2fixturedefs  # type: ignore[attr-defined]
+    return tuple(
+        sorted(
+            (name, repr(value))
+            for name, value in spec.params.items()
+            if name in defs and defs[name][-1].scope != "function"
+        )
+    )
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The order of the run. The browser's modules first: two workers (Makefile) then end
+    together on the quick ones rather than one waiting while the other boots pages. In a
+    browser module, one game's tests one after another: a page loaded at another game's
+    deal is a Pyodide boot (test_table_kit.Ui.at). pytest's grouping by a module's
+    parametrized fixtures is kept, and otherwise the written order."""
+    first: dict[tuple[object, tuple[tuple[str, str], ...]], int] = {}
+    keys: dict[int, tuple[bool, int, int, int]] = {}
+    for index, item in enumerate(items):
+        browser = item.get_closest_marker("browser") is not None
+        group = (item.path, _wide_params(item) if browser else ())
+        start = first.setdefault(group, index)
+        keys[id(item)] = (not browser, start, _game_of(item) if browser else -1, index)
+    items.sort(key=lambda item: keys[id(item)])
+
+
 @pytest.fixture(autouse=True)
 def ui_log_guard(request: pytest.FixtureRequest) -> Iterator[None]:
     """For tests on a module's shared page (`ui`): each starts with a clean log and fails
