@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS, wait_ready
+from conftest import wait_ready
 from playwright.sync_api import Browser, Page, expect
 from test_table_kit import DEALS, Ui, booted, engine_piles, moves_made, settled
 
@@ -43,7 +43,7 @@ def tabs(ui: Ui) -> list[Page]:
 def tab(ui: Ui, tabs: list[Page], path: str = "/") -> Page:
     page = ui.page.context.new_page()
     page.goto(path)
-    wait_ready(page)
+    wait_ready(page, ui.log)
     tabs.append(page)
     return page
 
@@ -158,7 +158,7 @@ def test_three_tabs_taking_turns_lose_no_move(ui: Ui, tabs: list[Page]) -> None:
     held = pages[0].evaluate("async () => (await navigator.locks.query()).held.length")
     assert held == 1  # one page holds the game's lock
     pages[1].reload()  # a reload takes the game, with every move
-    pages[1].wait_for_selector("body[data-ready='true']", timeout=BOOT_TIMEOUT_MS)
+    wait_ready(pages[1], ui.log)
     assert shown(ui, pages[1]) == engine_piles(g)
 
 
