@@ -278,8 +278,8 @@ def _wide_params(item: pytest.Item) -> tuple[tuple[str, str], ...]:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The order of the run. The browser's modules first: two workers (Makefile) then end
-    together on the quick ones rather than one waiting while the other boots pages. In a
+    """The order of the run. Serially, the browser's modules first (in two workers,
+    pytest-xdist gives out the files with the most tests first, whatever this order). In a
     browser module, one game's tests one after another: a page loaded at another game's
     deal is a Pyodide boot (test_table_kit.Ui.at). pytest's grouping by a module's
     parametrized fixtures is kept, and otherwise the written order."""
