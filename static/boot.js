@@ -9,8 +9,9 @@
 // Offline, the files come from the service worker's cache (sw.js), which can lose one (an
 // eviction, a damaged disk). It says so at once when it can get a file neither from its
 // cache nor from the network ("solitaire:unavailable"); and when the start fails, or
-// stalls, it is asked to check its whole cache and mend it from the network, so that the
-// message says what is wrong, and whether Reload will now work.
+// stalls, or start.mjs finds the snapshot or python.zip damaged, it is asked to check its
+// whole cache and mend it from the network, so that the message says what is wrong, and
+// whether Reload will now work.
 (function () {
   "use strict";
   var SLOW_MS = 20000, CHECK_MS = 8000, GIVE_UP_MS = 90000;
@@ -22,7 +23,9 @@
     sw = null;
   }
   var told = false; // a precise reason is shown: a vaguer one that follows must not hide it
-  var checked = false;
+  var checked = false; // the service worker was asked to check its cache
+  var answer = null; // what it answered
+  var stalled = false; // the start failed or stalled (not only a file found damaged)
 
   function ready() { return document.body && document.body.dataset.ready === "true"; }
   function show(text, failed) {
@@ -57,8 +60,9 @@
   }
 
   // The service worker's answer to "check": {damaged: [files], repaired: [files]}. What it
-  // said of a file it could not serve (below) is as precise, and stays.
-  function checkedOut(answer) {
+  // said of a file it could not serve (below) is as precise, and stays. Files it mended are
+  // told only once the start has failed or stalled: until then that start may well succeed.
+  function checkedOut() {
     var damaged = (answer && answer.damaged) || [];
     if (ready() || told || !damaged.length) return;
     var left = damaged.filter(function (file) { return answer.repaired.indexOf(file) < 0; });
@@ -69,16 +73,19 @@
            (navigator.onLine ? "the files could not be fetched again"
                              : "there is no connection to fetch them again") +
            ". Connect to the internet and reload." + SAVED);
-    } else {
+    } else if (stalled) {
       tell("A damaged file of the game (" + list + ") was fetched again: reload to start." + SAVED);
     }
   }
-  // Asks the service worker to check every file it keeps (and to mend what it can).
-  function check() {
+  // Asks the service worker to check every file it keeps (and to mend what it can), once:
+  // when the start fails or stalls, or at once when start.mjs finds a file damaged ("damaged").
+  function check(why) {
+    if (why !== "damaged") stalled = true;
+    if (answer) { checkedOut(); return; }
     if (checked || !sw || !sw.controller || ready()) return;
     checked = true;
     var channel = new MessageChannel();
-    channel.port1.onmessage = function (e) { checkedOut(e.data); };
+    channel.port1.onmessage = function (e) { answer = e.data || {}; checkedOut(); };
     sw.controller.postMessage({ type: "check" }, [channel.port2]);
   }
   if (sw) {
@@ -105,7 +112,8 @@
   window.addEventListener("unhandledrejection", function (e) {
     if (!ready()) fail(e.reason && String(e.reason.message || e.reason).slice(0, 120));
   });
-  setTimeout(check, CHECK_MS); // a start from the cache takes a second or two: a stall
+  window.addEventListener("solitaire:damaged", function () { check("damaged"); }); // start.mjs
+  setTimeout(function () { check(); }, CHECK_MS); // a start from the cache takes a second or two: a stall
   setTimeout(function () { show("Still loading (10 MB on a first visit)…", false); }, SLOW_MS);
   setTimeout(function () { if (!ready()) fail("timed out"); }, GIVE_UP_MS);
   // A failure to load it is an unhandled rejection, shown above.

@@ -56,6 +56,9 @@ async function checked(response, entry) {
 
 // Why a snapshot that is there cannot be used: the message says why.
 export class Unfit extends Error {}
+// The snapshot or python.zip in the cache is not the file snapshot.json names (cut short,
+// changed): the offline copy is damaged, and the ordinary start would read it too.
+export class Damaged extends Unfit {}
 
 // The snapshot's bytes, checked; rejects with Unfit when they must not be used (the
 // solver's worker checks its start with this too).
@@ -82,7 +85,7 @@ export async function snapshot() {
   // The snapshot remembers python.zip's table of contents: it must be that very file.
   const [bytes, lib] = await Promise.all([checked(memory, image), checked(zip, stdlib)]);
   const why = [bytes, lib].filter((result) => result instanceof Error).map((e) => e.message);
-  if (why.length) throw new Unfit(why.join("; "));
+  if (why.length) throw new Damaged(why.join("; "));
   return bytes;
 }
 
@@ -106,6 +109,9 @@ async function boot(config) {
     } catch (error) {
       const why = error instanceof Unfit ? error.message : `restoring it failed: ${error.message}`;
       console.warn(`solitaire: started without the memory snapshot (${why})`);
+      // boot.js asks the service worker to check its whole cache now, not once the start
+      // has stalled: the player learns what is damaged (and whether Reload mends it) at once.
+      if (error instanceof Damaged) window.dispatchEvent(new Event("solitaire:damaged"));
       mark(`fallback: ${why}`);
     }
   } else {
