@@ -7,10 +7,12 @@ Python starts, the toolbar is inert and the status row says "Starting…"; a tap
 key is refused there in words. When Python takes over nothing moves (no layout shift, at a
 phone's size and a desktop's) and the table never goes empty.
 
-Where a test looks before Python is ready, Python is held back: the request for
-static/boot/python.zip waits until the test lets it go. A stand-in sw.js that caches
-nothing keeps those requests routable (the real one answers from its cache), except in
-the layout-shift test, which takes the real path, snapshot and all.
+Where a test looks before Python is ready, Python is held back: the page's fetch of
+static/boot/python.zip waits until the test lets it go (an init script: a Playwright route
+would turn the HTTP cache off, and every load would fetch and compile Pyodide afresh). No
+service worker is registered there, so that every start is the ordinary one, which fetches
+python.zip (a start from the snapshot reads it from the worker's cache); the layout-shift
+test takes the real path, snapshot and all.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from typing import Any, Literal
 
 import pytest
 from conftest import BrowserLog
-from playwright.sync_api import Page, Route, ViewportSize, expect
+from playwright.sync_api import Page, ViewportSize, expect
 from test_axe import readable, scan
 from test_table_kit import DEALS, Ui, moves_made, play_texts
 
@@ -37,7 +39,6 @@ PHONE = ViewportSize(width=390, height=844)
 DESKTOP = ViewportSize(width=1366, height=800)
 SIZES = pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
 KEY = "solitaire/current"  # game/ui/store.py (it imports js); its table: KEY + "/paint"
-NO_CACHE_SW = "self.addEventListener('install', () => self.skipWaiting());"
 
 # What the page shows: the table (piles and cards, where they are), the toolbar, and how
 # far it has started. False until the table's markup is complete.
@@ -89,34 +90,43 @@ window.__frames = [];
 """
 
 
+# Installed before the page's scripts while a test holds Python: its fetch of python.zip
+# waits until the test lets it go, at each load that `Held.holding` (asked of the test);
+# no service worker (pwa.js says "Offline play is off" and the game plays on).
+HOLD_JS = """(() => {
+  let release;
+  const free = new Promise((resolve) => { release = resolve; });
+  window.__releasePython = release;
+  const fetch = window.fetch;
+  window.fetch = (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+    if (!url.pathname.endsWith("/static/boot/python.zip")) return fetch(input, init);
+    return window.__pythonHeld().then((held) => held && free).then(() => fetch(input, init));
+  };
+  if (navigator.serviceWorker) {
+    navigator.serviceWorker.register = () => Promise.reject(new Error("not in this test"));
+  }
+})();"""
+
+
 class Held:
-    """Python held back: the requests for python.zip wait until `release`."""
+    """Python held back: while `holding`, a page that loads waits for python.zip until
+    `release`."""
 
     def __init__(self, page: Page) -> None:
-        self.routes: list[Route] = []
+        self.page = page
         self.holding = True
-        page.route("**/static/boot/python.zip", self._hold)
-
-    def _hold(self, route: Route) -> None:
-        if self.holding:
-            self.routes.append(route)
-        else:
-            route.continue_()
+        page.context.expose_binding("__pythonHeld", lambda source: self.holding)
+        page.context.add_init_script(HOLD_JS)
 
     def release(self) -> None:
         self.holding = False
-        for route in self.routes:
-            route.continue_()
-        self.routes.clear()
+        self.page.evaluate("() => window.__releasePython && window.__releasePython()")
 
 
 @pytest.fixture
 def held(page: Page) -> Iterator[Held]:
-    """The page with a service worker that caches nothing, Python held at every load."""
-    page.context.route(
-        "**/sw.js",
-        lambda route: route.fulfill(content_type="text/javascript", body=NO_CACHE_SW),
-    )
+    """The page with Python held at every load (until released), and no service worker."""
     yield Held(page)
 
 
