@@ -193,20 +193,47 @@ class Ui:
         return dict(parse_qsl(urlsplit(self.page.url).query, keep_blank_values=True))
 
     def at(self, name: str, deal: int, **params: str) -> None:
-        """The start of a deal: loaded if the URL differs, else restarted in the page."""
+        """The start of a deal. Where the page shows one with the same other parameters,
+        it is dealt there (restarted, if it is that deal): Pyodide does not start again;
+        settings and statistics are the page's still. Else the page loads it afresh."""
         want = {"game": name, "deal": str(deal), **params}
-        if not self.crashed and self.page.url.startswith("http") and self.query() == want:
-            self.page.mouse.up()  # a test that failed mid-drag
-            self.page.evaluate(
-                "() => { for (const d of document.querySelectorAll('dialog[open]')) d.close(); }"
-            )
+        shown = self.query() if not self.crashed and self.page.url.startswith("http") else {}
+        if shown == want:
+            self._tidy()
             self.page.click("#restart")
             if self.page.locator("#confirm[open]").count():  # a game in progress: leave it
                 self.page.click("#confirm-ok")
-            self.page.evaluate("() => document.activeElement && document.activeElement.blur()")
-        else:
+            self._blur()
+        elif not (shown and _rest(shown) == _rest(want) and self._deal_here(name, deal)):
             self.open("/?" + "&".join(f"{k}={v}" for k, v in want.items()))
         assert self.query() == want
+
+    def _deal_here(self, name: str, deal: int) -> bool:
+        """Deal it on the page shown, through its own API (game/ui/scripting.py); False if
+        the page cannot (not ready, or the game open in another tab)."""
+        self._tidy()
+        command = {"type": "newGame", "game": name, "deal": deal}
+        try:
+            said = self.page.evaluate(
+                "(c) => window.solitaire ? window.solitaire.command(c) : 'no page API'", command
+            )
+        except PlaywrightError:
+            return False
+        if said:
+            return False
+        self._blur()
+        self.settled()
+        return True
+
+    def _tidy(self) -> None:
+        """What an earlier test may have left: a drag under way, a dialog open."""
+        self.page.mouse.up()
+        self.page.evaluate(
+            "() => { for (const d of document.querySelectorAll('dialog[open]')) d.close(); }"
+        )
+
+    def _blur(self) -> None:
+        self.page.evaluate("() => document.activeElement && document.activeElement.blur()")
 
     # -- reading ------------------------------------------------------------------------
 
@@ -265,6 +292,13 @@ class Ui:
         """Drag the move `m` (legal in `g`, before it is played) on the page."""
         src, dst, n = m
         self.drag(pile_name(src), len(g.piles[src]) - n, pile_name(dst))
+
+
+def _rest(query: dict[str, str]) -> dict[str, str] | None:
+    """A page's parameters other than its game and deal; None where a new deal in place
+    would not keep them (its house rules, a daily deal, a challenge: they go with the deal)."""
+    rest = {k: v for k, v in query.items() if k not in ("game", "deal")}
+    return None if {"rules", "daily", "beat"} & rest.keys() else rest
 
 
 def settled(page: Page, timeout: float = 10_000) -> None:

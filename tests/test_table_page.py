@@ -254,6 +254,72 @@ def test_a_card_in_flight_flies_over_the_other_piles(shown: Ui) -> None:
     ui.settled()
 
 
+COMMAND_JS = "(c) => window.solitaire.command(c)"
+
+
+def test_the_harness_deals_another_deal_in_the_page_and_loads_only_for_other_parameters(
+    ui: Ui,
+) -> None:
+    """test_table_kit.Ui.at: a deal that differs only in game and deal number is dealt on
+    the page (no Pyodide boot); other parameters load the page afresh."""
+    ui.at("whitehead", DEALS["whitehead"])
+    ui.page.evaluate("() => { window.__same = true; }")
+    ui.at("linus", DEALS["linus"])
+    g = game.new_game("linus", DEALS["linus"])
+    auto_moves(g, "safe")
+    assert ui.layout() == engine_piles(g)
+    assert ui.page.evaluate("() => window.__same === true")  # the same document
+    ui.at("linus", DEALS["linus"], automove="off")
+    assert ui.page.evaluate("() => window.__same === undefined")  # loaded
+    assert ui.layout() == engine_piles(game.new_game("linus", DEALS["linus"]))
+
+
+def test_a_script_in_the_page_deals_undoes_and_reads_the_game_through_window_solitaire(
+    ui: Ui,
+) -> None:
+    """The embedding API's commands, for a bot or the console (game/ui/scripting.py)."""
+    ui.at("whitehead", DEALS["whitehead"])
+    page = ui.page
+    assert page.evaluate(COMMAND_JS, {"type": "newGame", "game": "linus", "deal": 5}) == ""
+    g = game.new_game("linus", 5)
+    auto_moves(g, "safe")
+    ui.wait_layout(engine_piles(g))  # dealt at once, in place: the URL shares it
+    assert ui.query() == {"game": "linus", "deal": "5"}
+    about = {"game": "linus", "deal": 5, "rules": {}, "status": "playing", "moves": 0}
+    assert page.evaluate("() => window.solitaire.about()") == about
+    move = next(m for m in g.legal_moves() if m.src >= g.tab[0] and m.dst >= g.tab[0])
+    ui.play((move.src, move.dst, move.n), g)
+    assert page.evaluate("() => window.solitaire.about().moves") == 1
+    assert page.evaluate(COMMAND_JS, {"type": "undo"}) == ""
+    ui.wait_layout(engine_piles(g))
+    assert page.evaluate(COMMAND_JS, {"type": "redo"}) == ""
+    assert page.evaluate("() => window.solitaire.about().moves") == 1
+
+
+@pytest.mark.parametrize(
+    ("command", "says"),
+    [
+        ("undefined", 'a command is an object like {"type": "undo"}'),
+        ('"undo"', 'a command is an object like {"type": "undo"}'),
+        ("{}", 'a command needs a "type": newGame, undo, redo, restart'),
+        ('{type: "deal"}', 'unknown command type "deal"; known: newGame, undo, redo, restart'),
+        ('{type: "newGame", game: "chess"}', "newGame needs a game: whitehead, blind-alleys"),
+        ('{type: "newGame", game: "linus", deal: 0}', "newGame's deal must be a whole number"),
+        ("(() => { const o = {}; o.o = o; return o; })()", "a command is an object like"),
+    ],
+    ids=["undefined", "text", "no type", "unknown", "no such game", "bad deal", "cycle"],
+)
+def test_a_bad_command_from_a_script_is_answered_in_one_line_and_changes_nothing(
+    shown: Ui, command: str, says: str
+) -> None:
+    page = shown.page
+    before = (shown.layout(), shown.query(), page.evaluate("() => window.solitaire.about()"))
+    said = page.evaluate(f"() => window.solitaire.command({command})")
+    assert said.startswith(says) and "\n" not in said and "Traceback" not in said
+    after = (shown.layout(), shown.query(), page.evaluate("() => window.solitaire.about()"))
+    assert after == before
+
+
 def test_a_page_whose_renderer_crashed_is_replaced_at_the_next_deal(ui: Ui) -> None:
     """Chromium's renderer crashes about once a run (test_table_kit.Ui.open): the module's
     next test gets a new page, with a warning, instead of failing on the dead one."""

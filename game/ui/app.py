@@ -27,7 +27,7 @@ from ..share import Claim, ClaimError, check_claim, clock
 from ..state import Game, Plain
 from ..stats import Help, variant
 from ..turns import Turns
-from . import dialogs, hintmark, params
+from . import dialogs, hintmark, params, scripting
 from .advisor import Advisor
 from .celebrate import Celebration
 from .confirm import Confirm
@@ -167,6 +167,7 @@ class App:
             loading.remove()
         by_id("python-version").textContent = "Python " + ".".join(map(str, sys.version_info[:3]))
         self.viewer.from_fragment()  # a game link (#r=…): over the welcome, which waits
+        scripting.install(self.command, self._about)  # window.solitaire
         js.document.body.dataset.ready = "true"
         self.embed.send("ready", **self._about())
         self.advisor.warm()  # the solver's own thread, in idle time from now
@@ -199,11 +200,12 @@ class App:
             "moves": self.moves_made(),
         }
 
-    def command(self, command: Command) -> None:
-        """A command from the embedding page (checked by messages.check)."""
+    def command(self, command: Command) -> str:
+        """A command from the embedding page, or from a script in this one (scripting.py),
+        checked by messages.check: "" once carried out, else why not."""
         if not self.may_play():
             js.console.warn("solitaire: ignored a command: the game is open in another tab")
-            return
+            return "the game is open in another tab: play here first"
         if command.kind == "newGame" and command.daily is not None:
             self.dailies.open(command.game, command.daily)
         elif command.kind == "newGame":
@@ -214,6 +216,7 @@ class App:
             self.redo()
         elif command.kind == "restart":
             self.restart()
+        return ""
 
     def _bind(self) -> None:
         buttons: dict[str, Callable[[], object]] = {

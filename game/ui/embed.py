@@ -35,7 +35,7 @@ def allowed_origins() -> list[str]:
 class Embed:
     """Talks to the parent window when the page is framed; does nothing otherwise."""
 
-    def __init__(self, run: Callable[[Command], None]) -> None:
+    def __init__(self, run: Callable[[Command], object]) -> None:
         self.run = run
         self.parent = js.window.parent
         self.framed = not js.Object.is_(self.parent, js.window)
