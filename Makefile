@@ -5,9 +5,10 @@
 PORT ?= 8000
 # Two workers (pytest-xdist), each test file's tests in one worker, so that a module's booted
 # page serves all its tests. The suite is CPU-bound on this 2-core machine (Chromium's
-# renderers): two workers save about a fifth. PYTEST_ARGS= runs it serially.
+# renderers): two workers save about a fifth. The files go out in conftest.py's order, the
+# longest first (--no-loadscope-reorder). PYTEST_ARGS= runs it serially.
 # PYTEST_ARGS="tests/test_plan.py" runs one file, as `.venv/bin/python -m pytest` does.
-PYTEST_ARGS ?= -n 2 --dist loadfile
+PYTEST_ARGS ?= -n 2 --dist loadfile --no-loadscope-reorder
 VENV := .venv
 PY := $(VENV)/bin/python
 CHROMIUM := /usr/bin/chromium

@@ -62,7 +62,7 @@ def upright(request: pytest.FixtureRequest, browser: Browser, server_url: str) -
 
 @pytest.mark.parametrize("name", ["blind-alleys", "linus"])
 def test_upright_phone_has_its_controls_at_the_bottom(upright: Ui, name: str) -> None:
-    upright.open(f"/?game={name}&deal=1299104775")
+    upright.at(name, 1299104775)
     page = upright.page
     height = page.viewport_size["height"] if page.viewport_size else 0
     boxes = page.evaluate(BOXES, PLAY + MORE)
@@ -80,7 +80,7 @@ def test_upright_phone_has_its_controls_at_the_bottom(upright: Ui, name: str) ->
 
 
 def test_upright_phone_hides_what_is_hidden(upright: Ui) -> None:
-    upright.open("/?game=whitehead&deal=3")
+    upright.at("whitehead", 3)
     # No Redeal in Whitehead, no Finish at the start: the row shows neither.
     for hidden in ("redeal", "finish"):
         assert not upright.page.locator(f"#{hidden}").is_visible()

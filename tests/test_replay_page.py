@@ -52,8 +52,8 @@ def where(ui: Ui) -> str:
 
 
 def at_start(ui: Ui, name: str = "whitehead", deal: int = DEAL) -> game.Game:
-    """The page at a fresh deal (and its auto-moves), and the engine's twin."""
-    ui.open(f"/?game={name}&deal={deal}")
+    """The page at the start of a deal (and its auto-moves), and the engine's twin."""
+    ui.at(name, deal)
     g = game.new_game(name, deal)
     auto_moves(g, "safe")
     ui.wait_layout(engine_piles(g))
