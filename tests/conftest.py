@@ -297,7 +297,7 @@ LONGEST = (
 )
 
 
-def _rank(item: pytest.Item, browser_modules: set[object]) -> int:
+def _rank(item: pytest.Item, browser_modules: set[Path]) -> int:
     """Where the item's module comes in the run: the longest first, then every other
     module with a browser test, then the CPython ones."""
     if item.path not in browser_modules:
