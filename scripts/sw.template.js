@@ -174,8 +174,14 @@ async function repair(key, response) {
   if (!(await exact(key, bytes))) return false;
   const { status, statusText, headers } = response;
   await (await reopened()).put(key, new Response(bytes, { status, statusText, headers }));
+  dropped.delete(key);
   return true;
 }
+
+// Entries the check (below) found damaged and dropped, not fetched again since: a request
+// for one is told "damaged", as it was, not "missing" (a page asks for a file again after
+// its first request failed, and the check may have run between the two).
+const dropped = new Set();
 
 async function cached(event, key) {
   opened ??= caches.open(CACHE);
@@ -195,7 +201,7 @@ async function cached(event, key) {
     return response;
   }
   const network = response ? `HTTP ${response.status}` : "offline";
-  const lost = hit ? "damaged" : "missing";
+  const lost = hit || dropped.has(key) ? "damaged" : "missing";
   if (request.mode === "navigate") {
     return unavailablePage(
       `This browser's offline copy of the game is incomplete: its page is ${lost}` +
@@ -250,7 +256,10 @@ async function check(sizes) {
     } catch {
       // offline, or the server has moved on: the answer says it was not repaired
     }
-    if (!repaired.includes(key)) await cache.delete(key);
+    if (!repaired.includes(key)) {
+      await cache.delete(key);
+      dropped.add(key);
+    }
   }
   return { damaged: damaged.map(shortName), repaired: repaired.map(shortName) };
 }

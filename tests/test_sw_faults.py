@@ -167,7 +167,13 @@ def says_why(ui: Ui, *words: str, within_ms: int = SAID_MS) -> str:
         ui.page.wait_for_function(said, arg=list(words), timeout=within_ms, polling=50)
     except PlaywrightTimeout:
         shown = box.inner_text() if box.count() else "no failure box"
-        pytest.fail(f"not said within {within_ms} ms: {words}; shown: {shown}")
+        how = ui.page.evaluate(
+            "() => [document.body && document.body.dataset.ready,"
+            " document.documentElement.dataset.python]"
+        )
+        pytest.fail(
+            f"not said within {within_ms} ms: {words}; shown: {shown}; ready, started: {how}"
+        )
     text = box.inner_text()
     assert box.get_by_role("button", name="Reload").is_visible()
     assert ui.page.locator("body[data-ready='true']").count() == 0
