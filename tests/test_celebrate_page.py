@@ -116,9 +116,22 @@ def ui(browser: Browser, server_url: str) -> Iterator[Ui]:
         yield shared
 
 
-def near_the_end(ui: Ui, left: int = 1, settings: Settings | None = None, url: str = URL) -> None:
-    """The winning record but its last ``left`` moves, as the game saved in the page."""
+def near_the_end(
+    ui: Ui, left: int = 1, settings: Settings | None = None, url: str = URL, fresh: bool = False
+) -> None:
+    """The winning record but its last ``left`` moves: loaded in the page (its own API:
+    game/ui/scripting.py), or, with ``settings``, another ``url`` or ``fresh`` (no sound
+    made yet), as the game saved in a page loaded afresh."""
     g = game.replay({**WIN, "moves": WIN["moves"][:-left]})
+    if settings is None and url == URL and not fresh:
+        ui.at("whitehead", DEAL, automove="off")
+        said = ui.page.evaluate(
+            "(record) => window.solitaire.command({type: 'load', record})", g.record()
+        )
+        assert said == ""
+        ui.page.evaluate("() => { window.__celebrations = 0; }")  # (the spy's count)
+        expect(ui.page.locator("#moves-count")).to_have_text(str(len(g.moves)))
+        return
     ui.open(url)
     page = ui.page
     key = "solitaire/embedded" if "embed=1" in url else "solitaire/current"
@@ -245,7 +258,7 @@ def test_another_tab_taking_the_game_ends_the_cascade_without_a_dialog(ui: Ui) -
 @pytest.mark.browser
 def test_sounds_come_after_a_gesture_and_stop_when_muted(ui: Ui) -> None:
     page = ui.page
-    near_the_end(ui, left=3)  # on by default; a page not yet touched makes no sound
+    near_the_end(ui, left=3, fresh=True)  # on by default; a page not yet touched makes no sound
     assert sounds(ui) == {"contexts": 0, "tones": 0, "noises": 0}
     page.locator('#table [data-pile="t2"] .card').last.dblclick()  # a card put down
     page.wait_for_function("() => window.__sound.noises === 1")

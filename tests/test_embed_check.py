@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import game
 from game.deals import MAX_DEAL
 from game.rules import GAMES
 from game.ui.messages import (
@@ -64,8 +65,11 @@ def test_accepted_commands(data: dict[str, Any], want: Command) -> None:
         ('{"type": "undo"}', "a command is an object"),  # JSON text: not an object
         ([{"type": "undo"}], "a command is an object"),
         (3, "a command is an object"),
-        ({}, 'a command needs a "type": newGame, undo, redo, restart'),
-        ({"type": "Undo"}, 'unknown command type "Undo"; known: newGame, undo, redo, restart'),
+        ({}, 'a command needs a "type": newGame, undo, redo, restart, load'),
+        (
+            {"type": "Undo"},
+            'unknown command type "Undo"; known: newGame, undo, redo, restart, load',
+        ),
         ({"type": ["undo"]}, 'unknown command type ["undo"]'),
         ({"type": "x" * 500}, 'unknown command type "xxxxxxxx'),
         ({"type": "newGame"}, "newGame needs a game: whitehead, blind-alleys, linus, unlimited"),
@@ -82,6 +86,17 @@ def test_accepted_commands(data: dict[str, Any], want: Command) -> None:
         ({"type": "newGame", "game": "linus", "rules": {"pgs": 1}}, "true/false for ['pgs']"),
         ({"type": "newGame", "game": "linus", "rules": {"kings_only": True}}, "['pgs']"),
         ({"type": "newGame", "game": "unlimited", "rules": {"pgs": True}}, "for no house rules"),
+        ({"type": "load"}, 'load needs a "record": a game record'),
+        ({"type": "load", "record": '{"game": "linus"}'}, "load's record: it is not a game record"),
+        ({"type": "load", "record": {"deal": 5}}, "load's record: a record needs a game name"),
+        (
+            {"type": "load", "record": {"game": "whitehead", "deal": 5, "moves": ["t1>t9"]}},
+            "load's record: move 1 (index 0) is illegal: t1>t9: Whitehead has no pile t9",
+        ),
+        (
+            {"type": "load", "record": {"game": "whitehead", "deal": 5, "moves": ["x" * 500]}},
+            "load's record: move 1 (index 0) is illegal",
+        ),
     ],
 )
 def test_malformed_commands_say_why(data: Any, says: str) -> None:
@@ -89,6 +104,14 @@ def test_malformed_commands_say_why(data: Any, says: str) -> None:
         check(data)
     assert says in str(caught.value)
     assert len(str(caught.value)) < 200  # one console line
+
+
+def test_load_carries_the_records_game_with_its_moves_played() -> None:
+    g = game.new_game("linus", 7, pgs=True)
+    g.play(str(g.legal_moves()[0]))
+    command = check({"type": "load", "record": g.record()})
+    assert command.kind == "load" and command.loaded is not None
+    assert command.loaded.record() == g.record() and command.loaded.key() == g.key()
 
 
 JSON = st.recursive(
@@ -106,6 +129,7 @@ JSON = st.recursive(
             {"type": st.just("newGame"), "game": st.sampled_from(list(GAMES))},
             optional={"deal": JSON, "rules": JSON},
         ),
+        st.fixed_dictionaries({"type": st.just("load")}, optional={"record": JSON}),
     )
 )
 def test_any_message_is_a_command_or_a_value_error(data: Any) -> None:

@@ -294,6 +294,17 @@ def test_a_script_in_the_page_deals_undoes_and_reads_the_game_through_window_sol
     ui.wait_layout(engine_piles(g))
     assert page.evaluate(COMMAND_JS, {"type": "redo"}) == ""
     assert page.evaluate("() => window.solitaire.about().moves") == 1
+    g.play(move)
+    record = g.record()  # a game record, as a record file holds it: loaded, undoable
+    assert page.evaluate(COMMAND_JS, {"type": "load", "record": record}) == ""
+    ui.wait_layout(engine_piles(g))
+    loaded = page.evaluate("() => window.solitaire.about()")
+    assert loaded == {**about, "moves": ui.moves_count()} and loaded["moves"] >= 1
+    expect(page.locator("#status-line")).to_have_text(
+        f"Linus, deal 5: a game of {len(g.moves)} moves, loaded."
+    )
+    assert page.evaluate(COMMAND_JS, {"type": "undo"}) == ""  # each move its own step
+    assert page.evaluate("() => window.solitaire.about().moves") == loaded["moves"] - 1
 
 
 @pytest.mark.parametrize(
@@ -301,13 +312,23 @@ def test_a_script_in_the_page_deals_undoes_and_reads_the_game_through_window_sol
     [
         ("undefined", 'a command is an object like {"type": "undo"}'),
         ('"undo"', 'a command is an object like {"type": "undo"}'),
-        ("{}", 'a command needs a "type": newGame, undo, redo, restart'),
+        ("{}", 'a command needs a "type": newGame, undo, redo, restart, load'),
         ('{type: "deal"}', 'unknown command type "deal"; known: newGame, undo, redo, restart'),
+        ('{type: "load", record: {game: "linus", deal: 2, moves: ["t1>t99"]}}', "load's record"),
         ('{type: "newGame", game: "chess"}', "newGame needs a game: whitehead, blind-alleys"),
         ('{type: "newGame", game: "linus", deal: 0}', "newGame's deal must be a whole number"),
         ("(() => { const o = {}; o.o = o; return o; })()", "a command is an object like"),
     ],
-    ids=["undefined", "text", "no type", "unknown", "no such game", "bad deal", "cycle"],
+    ids=[
+        "undefined",
+        "text",
+        "no type",
+        "unknown",
+        "bad record",
+        "no such game",
+        "bad deal",
+        "cycle",
+    ],
 )
 def test_a_bad_command_from_a_script_is_answered_in_one_line_and_changes_nothing(
     shown: Ui, command: str, says: str

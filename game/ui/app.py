@@ -216,6 +216,10 @@ class App:
             self.redo()
         elif command.kind == "restart":
             self.restart()
+        elif command.kind == "load" and command.loaded is not None:
+            g = command.loaded  # as a record file opened is (replay.py), without asking
+            self.viewer.take(g, 0.0)
+            self.say(f"{g.rules.title}, deal {g.deal}: a game of {len(g.moves)} moves, loaded.")
         return ""
 
     def _bind(self) -> None:

@@ -11,10 +11,12 @@ Events the game posts to the page that embeds it (``window.parent``)::
     {"type": "newGame", "game": "linus", "deal": 5, "rules": {"pgs": true}}
     {"type": "newGame", "game": "linus", "daily": "2026-12-01"}
     {"type": "undo"}   {"type": "redo"}   {"type": "restart"}
+    {"type": "load", "record": {"game": "whitehead", "deal": 5, "moves": ["t1>t4"]}}
 
 ``deal`` and ``rules`` of newGame are optional (a fresh deal; no house rules). ``daily``
 asks for that day's daily deal (``""``: today's, by the player's date; no house rules),
-instead of a deal. "won" and "lost" events also carry ``share``: ``{"text", "link"}``, the
+instead of a deal. ``load`` makes a game record (a record file's JSON: game/records.py) the
+game in play, its moves undoable. "won" and "lost" events also carry ``share``: ``{"text", "link"}``, the
 result as the page's Share button gives it (game/share.py: no moves, no spoilers). Who may send
 commands is the allow-list of ``<meta name="embed-origins">``: origins separated by spaces,
 or ``*`` for any page. Events go to those origins only.
@@ -30,11 +32,14 @@ from urllib.parse import urlsplit
 
 from ..daily import parse_day
 from ..deals import MAX_DEAL
+from ..records import RecordError
 from ..rules import GAMES
+from ..state import Game
+from ..transfer import read_file
 
 SOURCE = "solitaire"
 EVENTS = ("ready", "move", "won", "lost", "status")
-COMMANDS = ("newGame", "undo", "redo", "restart")
+COMMANDS = ("newGame", "undo", "redo", "restart", "load")
 ANY = "*"
 DEFAULT_PORTS = {"http": 80, "https": 443}
 
@@ -46,6 +51,7 @@ class Command:
     deal: int | None = None  # newGame without a deal: a fresh one
     rules: dict[str, bool] = field(default_factory=dict)
     daily: date | None = None  # newGame of a day's daily deal
+    loaded: Game | None = None  # load: the record's game, its moves played
 
 
 def check(data: Any, today: date | None = None) -> Command:
@@ -63,6 +69,13 @@ def check(data: Any, today: date | None = None) -> Command:
         shown = json.dumps(kind)
         shown = shown if len(shown) <= 40 else shown[:39] + "…"
         raise ValueError(f"unknown command type {shown}; known: {', '.join(COMMANDS)}")
+    if kind == "load":
+        if "record" not in data:
+            raise ValueError('load needs a "record": a game record, as a record file holds it')
+        try:
+            return Command(kind, loaded=read_file(json.dumps(data.get("record"))))
+        except RecordError as e:
+            raise ValueError(f"load's record: {e}") from None
     if kind != "newGame":
         return Command(kind)
     name, deal, rules = data.get("game"), data.get("deal"), data.get("rules", {})
