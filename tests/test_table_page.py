@@ -254,6 +254,26 @@ def test_a_card_in_flight_flies_over_the_other_piles(shown: Ui) -> None:
     ui.settled()
 
 
+def test_a_resize_while_the_table_is_not_laid_out_breaks_nothing(ui: Ui) -> None:
+    """A host that hides or collapses its frame, or a full-page screenshot, can resize a
+    table whose piles have no height: nothing to measure then (a ZeroDivisionError once),
+    and the cards fit again once they have one."""
+    ui.at("whitehead", DEALS["whitehead"])
+    g = game.new_game("whitehead", DEALS["whitehead"])
+    auto_moves(g, "safe")
+    hide = "(p) => { document.querySelector(`#table [data-pile='${p}']`).style.display = 'none'; }"
+    ui.page.evaluate(hide, pile_name(T0))
+    ui.page.evaluate("() => window.dispatchEvent(new Event('resize'))")
+    assert "went wrong" not in ui.status_line()
+    ui.page.evaluate(
+        "(p) => { document.querySelector(`#table [data-pile='${p}']`).style.display = ''; }",
+        pile_name(T0),
+    )
+    ui.page.evaluate("() => window.dispatchEvent(new Event('resize'))")
+    assert ui.layout() == engine_piles(g)
+    assert_fits(ui.page, "whitehead")
+
+
 COMMAND_JS = "(c) => window.solitaire.command(c)"
 
 

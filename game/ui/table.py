@@ -263,6 +263,8 @@ class Table:
         probe = self.pile_el.get(T0)
         if game is None or probe is None:
             return False
+        if self.natural is None and float(probe.offsetHeight) <= 0:
+            return False  # not laid out (a frame resized to nothing): nothing to measure
         had = str(root.style.getPropertyValue("--cap"))
         natural_h, avail = self.natural or self._natural(probe, had)
         if game.rules.passes == 0:
