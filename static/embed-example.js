@@ -63,6 +63,18 @@
     send(command);
   });
 
+  // A game record (what the game's Export writes) becomes the game in play.
+  document.getElementById("load").addEventListener("submit", function (event) {
+    event.preventDefault();
+    var said = document.getElementById("load-said");
+    try {
+      send({ type: "load", record: JSON.parse(event.target.elements.record.value) });
+      said.textContent = "";
+    } catch (error) {
+      said.textContent = "Not JSON: " + error.message;
+    }
+  });
+
   // The frame at a phone's width or a desktop's (the embedded toolbar fits both).
   var widths = document.querySelectorAll("button[data-width]");
   for (var w = 0; w < widths.length; w++) {

@@ -16,6 +16,7 @@ uncaught error, no CSP violation (the host server sends a strict CSP of its own 
 from __future__ import annotations
 
 import html
+import json
 import re
 import threading
 import time
@@ -368,6 +369,16 @@ def test_same_site_example_page(browser: Browser, server_url: str) -> None:
         wait_layout(frame, before)
         assert page.inner_text("#state").startswith(f"Whitehead, deal {deal}")
         assert page.locator("#events li").count() == len(events(page))
+
+        # A game record, loaded by the host: the game in play, its move undoable
+        seen = len(events(page))
+        g = start_of(name, deal, "safe")
+        move = next(m for m in g.legal_moves() if m.src >= g.tab[0] and m.dst >= g.tab[0])
+        g.play(move)
+        page.fill("#load textarea", json.dumps(g.record()))
+        page.click("#load button")
+        wait_event(page, log, f"e.type === 'status' && e.moves === {len(g.moves)}", seen)
+        wait_layout(frame, engine_piles(g))
 
         # A day's daily deal, asked for by the host (game/daily.py: the same everywhere)
         seen = len(events(page))
