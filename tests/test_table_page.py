@@ -7,6 +7,9 @@ shows, checked against the engine's twin of it (game and deal number read from t
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
@@ -325,6 +328,20 @@ def test_a_script_in_the_page_deals_undoes_and_reads_the_game_through_window_sol
     )
     assert page.evaluate(COMMAND_JS, {"type": "undo"}) == ""  # each move its own step
     assert page.evaluate("() => window.solitaire.about().moves") == loaded["moves"] - 1
+
+
+def test_a_command_over_the_end_of_game_dialog_closes_it(ui: Ui) -> None:
+    """A won game's dialog acts on that game: a host's (or a script's) new game or record
+    replaces the game, and the dialog goes with it."""
+    won = json.loads((Path(__file__).parent / "golden" / "whitehead_win.json").read_text())
+    ui.at("whitehead", DEALS["whitehead"])
+    page, outcome = ui.page, ui.page.locator("#outcome")
+    record = {k: won[k] for k in ("game", "deal", "rules", "moves")}
+    assert page.evaluate(COMMAND_JS, {"type": "load", "record": record}) == ""
+    expect(outcome).to_have_attribute("open", "")  # a won game, loaded: its dialog
+    assert page.evaluate(COMMAND_JS, {"type": "newGame", "game": "whitehead", "deal": 3}) == ""
+    expect(outcome).not_to_have_attribute("open", "")
+    assert ui.query()["deal"] == "3" and page.evaluate(COMMAND_JS, {"type": "undo"}) == ""
 
 
 @pytest.mark.parametrize(

@@ -344,6 +344,7 @@ class App:
         self.session.start(game, turns, elapsed)
         self.dailies.shown(daily, claim)
         self.shown_outcome = "playing"
+        self._close_asking()  # (a host's command, say, over the won game's dialog)
         self.celebration.stop()  # the game it celebrated is gone
         self.table.build(game)
         self.table.sync(animate=False)
@@ -516,14 +517,19 @@ class App:
         self.say(ELSEWHERE)
         return False
 
+    def _close_asking(self) -> None:
+        """Close the dialogs that would act on the game shown (the end of the game, "are
+        you sure?"): it is gone, or no longer this page's."""
+        for dialog in js.document.querySelectorAll("dialog[open]"):
+            if str(dialog.id) in ("outcome", "confirm"):
+                dialog.close()
+
     def _lost(self) -> None:
         """Another tab or window took the game: show it, play nothing, offer Play here."""
         self.finisher.stop()
         self.celebration.stop()
         self.cancel_finder()
-        for dialog in js.document.querySelectorAll("dialog[open]"):
-            if str(dialog.id) in ("outcome", "confirm"):  # they would act on this game
-                dialog.close()
+        self._close_asking()
         self.pointer.cancel(None)
         self.table.snap_back()
         self.session.stop_clock()  # the clock stops here
