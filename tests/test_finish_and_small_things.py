@@ -35,8 +35,18 @@ ui = module_ui()
 
 
 def resume(ui: Ui, g: game.Game, query: str = "") -> None:
-    """``g`` comes back as the saved game; ``query``: the URL's own (no deal in it)."""
+    """``g`` becomes the game in play: loaded in the page shown (its own API:
+    game/ui/scripting.py); with a ``query`` (the URL's own, no deal in it), as the saved
+    game that a page loaded at it brings back."""
     page = ui.page
+    if not query and page.url.startswith("http") and "automove" not in ui.query():
+        said = page.evaluate(
+            "(record) => window.solitaire.command({type: 'load', record})", g.record()
+        )
+        assert said == ""
+        ui.wait_layout(engine_piles(g))
+        ui.settled()
+        return
     if not page.url.startswith("http"):
         ui.open("/")
     ui.settled()  # no save left waiting: leaving would write it over this one

@@ -11,8 +11,10 @@ Where a test looks before Python is ready, Python is held back: the page's fetch
 static/boot/python.zip waits until the test lets it go (an init script: a Playwright route
 would turn the HTTP cache off, and every load would fetch and compile Pyodide afresh). No
 service worker is registered there, so that every start is the ordinary one, which fetches
-python.zip (a start from the snapshot reads it from the worker's cache); the layout-shift
-test takes the real path, snapshot and all.
+python.zip (a start from the snapshot reads it from the worker's cache). Those tests share
+one context, their site's storage cleared before each (a first visit still), so that the
+browser's caches stay warm; the layout-shift test takes the real path in a context of its
+own, service worker, snapshot and all.
 """
 
 from __future__ import annotations
@@ -24,8 +26,8 @@ from collections.abc import Iterator
 from typing import Any, Literal
 
 import pytest
-from conftest import BrowserLog
-from playwright.sync_api import Page, ViewportSize, expect
+from conftest import BrowserLog, guarded_context
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 from test_axe import readable, scan
 from test_table_kit import DEALS, Ui, moves_made, play_texts
 
@@ -110,24 +112,72 @@ HOLD_JS = """(() => {
 
 
 class Held:
-    """Python held back: while `holding`, a page that loads waits for python.zip until
-    `release`."""
+    """Python held back: while `holding`, a page of the context that loads waits for
+    python.zip until `release`."""
 
-    def __init__(self, page: Page) -> None:
-        self.page = page
+    def __init__(self, context: BrowserContext) -> None:
+        self.page: Page | None = None  # the test's page
         self.holding = True
-        page.context.expose_binding("__pythonHeld", lambda source: self.holding)
-        page.context.add_init_script(HOLD_JS)
+        context.expose_binding("__pythonHeld", lambda source: self.holding)
+        context.add_init_script(HOLD_JS)
 
     def release(self) -> None:
         self.holding = False
-        self.page.evaluate("() => window.__releasePython && window.__releasePython()")
+        if self.page is not None:
+            self.page.evaluate("() => window.__releasePython && window.__releasePython()")
+
+
+@pytest.fixture(scope="module")
+def held_context(
+    browser: Browser, server_url: str
+) -> Iterator[tuple[BrowserContext, Held, BrowserLog]]:
+    """One context for the module's tests that hold Python: its HTTP cache and compiled
+    WebAssembly stay warm from test to test (a new context would fetch and compile Pyodide
+    afresh each time); its site's storage is cleared before each. Guarded, into its log."""
+    log = BrowserLog(origin=server_url)
+    context = guarded_context(browser, log)
+    yield context, Held(context), log
+    context.close()
 
 
 @pytest.fixture
-def held(page: Page) -> Iterator[Held]:
-    """The page with Python held at every load (until released), and no service worker."""
-    yield Held(page)
+def browser_log(request: pytest.FixtureRequest, server_url: str) -> BrowserLog:
+    if "held" in request.fixturenames:
+        log: BrowserLog = request.getfixturevalue("held_context")[2]
+        log.clear()
+        return log
+    return BrowserLog(origin=server_url)
+
+
+@pytest.fixture
+def page(
+    request: pytest.FixtureRequest, browser: Browser, browser_log: BrowserLog
+) -> Iterator[Page]:
+    """A first visit: for a test that holds Python, a new page of the module's context, its
+    site's storage cleared (scripts a test adds go with the page: `page.add_init_script`);
+    else a page of a new context, as conftest's. Guarded either way."""
+    if "held" in request.fixturenames:
+        context = request.getfixturevalue("held_context")[0]
+        fresh = context.new_page()
+        cdp = context.new_cdp_session(fresh)
+        origin = browser_log.origin
+        cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+        cdp.detach()
+        yield fresh
+        fresh.close()
+    else:
+        context = guarded_context(browser, browser_log)
+        yield context.new_page()
+        context.close()
+    browser_log.check()
+
+
+@pytest.fixture
+def held(page: Page, held_context: tuple[BrowserContext, Held, BrowserLog]) -> Held:
+    """The page, Python held at every load (until released), and no service worker."""
+    hold = held_context[1]
+    hold.page, hold.holding = page, True
+    return hold
 
 
 def ready(page: Page, log: BrowserLog) -> dict[str, Any]:
@@ -206,7 +256,7 @@ def test_a_first_visit_shows_the_piles_of_the_game_asked_for_in_place(
 def test_a_new_deal_takes_the_house_rules_of_the_settings_from_the_first_paint(
     page: Page, browser_log: BrowserLog, held: Held
 ) -> None:
-    page.context.add_init_script(
+    page.add_init_script(
         'localStorage.setItem("solitaire/settings", \'{"version":1,"house_rules":{"linus":["pgs"]}}\')'
     )
     before = first_paint(page, "/?game=linus")
@@ -265,7 +315,7 @@ def test_a_link_to_another_deal_shows_that_games_empty_table(
 
 def stored_at_next_load(page: Page, entries: dict[str, str]) -> None:
     """Store `entries` as the next page begins (leaving, this one saves its game again)."""
-    page.context.add_init_script(
+    page.add_init_script(
         f"for (const [k, v] of Object.entries({json.dumps(entries)})) localStorage.setItem(k, v);"
     )
 

@@ -112,40 +112,44 @@ LONG = (
 )
 
 
+@pytest.fixture(scope="module")
+def plain(browser: Browser, server_url: str) -> Any:
+    """A page of no phone's own (no touch), resized by each test that takes it."""
+    with booted(browser, server_url) as ui:
+        yield ui
+
+
 @pytest.mark.parametrize("size", [(360, 640), (1366, 800)], ids=["phone", "desktop"])
-def test_a_long_message_wraps_and_moves_no_card(
-    browser: Browser, server_url: str, size: tuple[int, int]
-) -> None:
+def test_a_long_message_wraps_and_moves_no_card(plain: Ui, size: tuple[int, int]) -> None:
     w, h = size
-    with booted(browser, server_url, viewport={"width": w, "height": h}) as ui:
-        ui.open("/?game=whitehead&deal=5")
-        page = ui.page
-        before = page.evaluate(
-            "() => document.querySelector('#table .card:last-child')"
-            ".getBoundingClientRect().toJSON()"
-        )
-        seen = page.evaluate(
-            """(text) => {
-              const line = document.getElementById('status-line');
-              line.textContent = text;
-              const r = line.getBoundingClientRect();
-              const cover = document.elementFromPoint(r.left + 4, r.top + 4);
-              return {clipped: line.scrollHeight > line.clientHeight + 1 ||
-                               line.scrollWidth > line.clientWidth + 1,
-                      top: r.top, bottom: r.bottom, lines: Math.round(r.height / 16),
-                      mine: line.contains(cover)};
-            }""",
-            LONG,
-        )
-        after = page.evaluate(
-            "() => document.querySelector('#table .card:last-child')"
-            ".getBoundingClientRect().toJSON()"
-        )
-        assert not seen["clipped"] and seen["mine"], seen  # all of it, on top
-        assert seen["top"] >= 0 and seen["bottom"] <= h, seen
-        assert before == after  # the table does not move for a message
-        if w < 600:
-            assert seen["lines"] >= 2, seen  # it wrapped
+    ui = plain
+    ui.page.set_viewport_size({"width": w, "height": h})
+    ui.at("whitehead", 5)
+    page = ui.page
+    before = page.evaluate(
+        "() => document.querySelector('#table .card:last-child').getBoundingClientRect().toJSON()"
+    )
+    seen = page.evaluate(
+        """(text) => {
+          const line = document.getElementById('status-line');
+          line.textContent = text;
+          const r = line.getBoundingClientRect();
+          const cover = document.elementFromPoint(r.left + 4, r.top + 4);
+          return {clipped: line.scrollHeight > line.clientHeight + 1 ||
+                           line.scrollWidth > line.clientWidth + 1,
+                  top: r.top, bottom: r.bottom, lines: Math.round(r.height / 16),
+                  mine: line.contains(cover)};
+        }""",
+        LONG,
+    )
+    after = page.evaluate(
+        "() => document.querySelector('#table .card:last-child').getBoundingClientRect().toJSON()"
+    )
+    assert not seen["clipped"] and seen["mine"], seen  # all of it, on top
+    assert seen["top"] >= 0 and seen["bottom"] <= h, seen
+    assert before == after  # the table does not move for a message
+    if w < 600:
+        assert seen["lines"] >= 2, seen  # it wrapped
 
 
 def long_column() -> game.Game:
@@ -179,31 +183,32 @@ STRIPS = """() => {
     "size", [(390, 844), (844, 390), (1366, 800)], ids=lambda s: f"{s[0]}x{s[1]}"
 )
 def test_cards_shrink_for_a_long_column_and_every_index_shows(
-    browser: Browser, server_url: str, size: tuple[int, int]
+    plain: Ui, size: tuple[int, int]
 ) -> None:
     w, h = size
     g = long_column()
-    with booted(browser, server_url, viewport={"width": w, "height": h}) as ui:
-        ui.open("/?game=whitehead&deal=4&automove=off")
-        fresh = ui.page.evaluate(STRIPS)
-        ui.page.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, pack(g, 0.0)])
-        ui.page.goto(f"/?automove=off&x={random.random()}")
-        ui.wait_ready()
-        long = ui.page.evaluate(STRIPS)
-        assert max(len(g.piles[p]) for p in range(len(g.piles))) >= 17
-        covered_up = [s for s in long["strips"] if s["up"] and s["shown"] < 0.99]
-        assert covered_up and min(s["shown"] for s in covered_up) >= spread.MIN_UP - 0.005
-        assert max(s["bottom"] for s in long["strips"]) <= long["bottom"] + 0.5
-        if h > 700 and w > 1000:  # room to spare at the start: large cards, then smaller
-            assert long["cap"] and long["width"] < fresh["width"] - 10, (fresh, long)
-        # The long column goes (Restart: the deal again), and the cards grow back.
-        ui.page.click("#restart")
-        if ui.page.locator("#confirm[open]").count():
-            ui.page.click("#confirm-ok")
-        ui.page.wait_for_function(
-            "(w) => Math.abs(document.querySelector('#table .card')"
-            ".getBoundingClientRect().width - w) < 0.5",
-            arg=fresh["width"],
-        )
-        again = ui.page.evaluate(STRIPS)
-        assert abs(again["width"] - fresh["width"]) < 0.5, (fresh, again)
+    ui = plain
+    ui.page.set_viewport_size({"width": w, "height": h})
+    ui.open("/?game=whitehead&deal=4&automove=off")
+    fresh = ui.page.evaluate(STRIPS)
+    ui.page.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, pack(g, 0.0)])
+    ui.page.goto(f"/?automove=off&x={random.random()}")
+    ui.wait_ready()
+    long = ui.page.evaluate(STRIPS)
+    assert max(len(g.piles[p]) for p in range(len(g.piles))) >= 17
+    covered_up = [s for s in long["strips"] if s["up"] and s["shown"] < 0.99]
+    assert covered_up and min(s["shown"] for s in covered_up) >= spread.MIN_UP - 0.005
+    assert max(s["bottom"] for s in long["strips"]) <= long["bottom"] + 0.5
+    if h > 700 and w > 1000:  # room to spare at the start: large cards, then smaller
+        assert long["cap"] and long["width"] < fresh["width"] - 10, (fresh, long)
+    # The long column goes (Restart: the deal again), and the cards grow back.
+    ui.page.click("#restart")
+    if ui.page.locator("#confirm[open]").count():
+        ui.page.click("#confirm-ok")
+    ui.page.wait_for_function(
+        "(w) => Math.abs(document.querySelector('#table .card')"
+        ".getBoundingClientRect().width - w) < 0.5",
+        arg=fresh["width"],
+    )
+    again = ui.page.evaluate(STRIPS)
+    assert abs(again["width"] - fresh["width"]) < 0.5, (fresh, again)

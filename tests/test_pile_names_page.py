@@ -6,6 +6,7 @@ the number the player sees on it."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -15,6 +16,14 @@ from test_table_kit import Ui, booted, change_settings
 pytestmark = pytest.mark.browser
 
 SIZES = [{"width": 390, "height": 844}, {"width": 1366, "height": 800}]
+
+
+@pytest.fixture(scope="module", params=SIZES, ids=["phone", "desktop"])
+def ui(request: pytest.FixtureRequest, browser: Browser, server_url: str) -> Iterator[Ui]:
+    """One page a screen size, for the module's tests at that size (each deals in it)."""
+    with booted(browser, server_url, viewport=request.param) as shared:
+        yield shared
+
 
 # Every pile's number tag: its text, its box, its pile's name and label and box, and
 # whether it is shown (and hidden from a screen reader) and small.
@@ -68,49 +77,43 @@ def check_tags(found: list[dict[str, Any]], word: str, count: int) -> None:
         assert tag["label"].startswith(f"{word.capitalize()} {n},"), tag
 
 
-@pytest.mark.parametrize("size", SIZES, ids=["phone", "desktop"])
-def test_linus_fans_read_1_to_18_in_reading_order(
-    browser: Browser, server_url: str, size: dict[str, int]
-) -> None:
-    with booted(browser, server_url, viewport=size) as ui:
-        ui.open("/?game=linus&deal=2")
+def test_linus_fans_read_1_to_18_in_reading_order(ui: Ui) -> None:
+    size = ui.page.viewport_size
+    assert size is not None
+    ui.at("linus", 2)
+    change_settings(ui, pile_names=True)
+    fans = tags(ui, ".tableau")
+    check_tags(fans, "fan", 18)
+    assert reading_order(fans) == [str(n) for n in range(1, 19)]
+    assert rows_of(fans) == (6 if size["width"] < 600 else 3)  # rows differ; order holds
+    founds = tags(ui, ".foundations")
+    check_tags(founds, "foundation", 4)
+    assert reading_order(founds) == ["1", "2", "3", "4"]
+    # the check sees a grid filled column by column (the numbers then run downwards)
+    ui.page.evaluate(
+        """(rows) => Object.assign(document.querySelector('#table .tableau').style,
+             {gridAutoFlow: 'column', gridTemplateRows: `repeat(${rows}, auto)`})""",
+        rows_of(fans),
+    )
+    assert reading_order(tags(ui, ".tableau")) != [str(n) for n in range(1, 19)]
+    ui.page.evaluate(  # as it was, for the module's next test
+        """() => Object.assign(document.querySelector('#table .tableau').style,
+             {gridAutoFlow: '', gridTemplateRows: ''})"""
+    )
+
+
+def test_columns_read_left_to_right(ui: Ui) -> None:
+    for name, columns, foundations in (("whitehead", 7, 4), ("unlimited", 7, 8)):
+        ui.at(name, 3)
         change_settings(ui, pile_names=True)
-        fans = tags(ui, ".tableau")
-        check_tags(fans, "fan", 18)
-        assert reading_order(fans) == [str(n) for n in range(1, 19)]
-        assert rows_of(fans) == (6 if size["width"] < 600 else 3)  # rows differ; order holds
+        found = tags(ui, ".tableau")
+        check_tags(found, "column", columns)
+        assert reading_order(found) == [str(n) for n in range(1, columns + 1)]
+        assert rows_of(found) == 1
         founds = tags(ui, ".foundations")
-        check_tags(founds, "foundation", 4)
-        assert reading_order(founds) == ["1", "2", "3", "4"]
-        # the check sees a grid filled column by column (the numbers then run downwards)
-        ui.page.evaluate(
-            """(rows) => Object.assign(document.querySelector('#table .tableau').style,
-                 {gridAutoFlow: 'column', gridTemplateRows: `repeat(${rows}, auto)`})""",
-            rows_of(fans),
-        )
-        assert reading_order(tags(ui, ".tableau")) != [str(n) for n in range(1, 19)]
-        ui.check_log()
-
-
-@pytest.mark.parametrize("size", SIZES, ids=["phone", "desktop"])
-def test_columns_read_left_to_right(
-    browser: Browser, server_url: str, size: dict[str, int]
-) -> None:
-    with booted(browser, server_url, viewport=size) as ui:
-        for name, columns, foundations in (("whitehead", 7, 4), ("unlimited", 7, 8)):
-            ui.open(f"/?game={name}&deal=3")
-            change_settings(ui, pile_names=True)
-            found = tags(ui, ".tableau")
-            check_tags(found, "column", columns)
-            assert reading_order(found) == [str(n) for n in range(1, columns + 1)]
-            assert rows_of(found) == 1
-            founds = tags(ui, ".foundations")
-            check_tags(founds, "foundation", foundations)
-            assert reading_order(founds) == [str(n) for n in range(1, foundations + 1)]
-            assert (
-                ui.page.locator("#table .stock .pile-name, #table .waste .pile-name").count() == 0
-            )
-        ui.check_log()
+        check_tags(founds, "foundation", foundations)
+        assert reading_order(founds) == [str(n) for n in range(1, foundations + 1)]
+        assert ui.page.locator("#table .stock .pile-name, #table .waste .pile-name").count() == 0
 
 
 HINT = re.compile(r"move (10|[A2-9JQK])([♠♥♦♣]).*? to (fan|foundation) (\d+)\b")
@@ -130,35 +133,30 @@ TAGGED_JS = """([kind, n]) => {
 }"""
 
 
-@pytest.mark.parametrize("size", SIZES, ids=["phone", "desktop"])
-def test_a_hint_and_the_announcer_name_the_pile_by_its_number_on_screen(
-    browser: Browser, server_url: str, size: dict[str, int]
-) -> None:
+def test_a_hint_and_the_announcer_name_the_pile_by_its_number_on_screen(ui: Ui) -> None:
     """Ask a hint in Linus, play it on the pile whose tag shows the number the hint says,
     and hear the same number: the card is then on that pile."""
-    with booted(browser, server_url, viewport=size) as ui:
-        ui.open("/?game=linus&deal=2")
-        page = ui.page
-        page.click("#hint")
-        page.wait_for_function(
-            r"() => / to (fan|foundation) \d+\b/.test("
-            "document.getElementById('status-line').textContent)",
-            timeout=30_000,
-        )
-        said = HINT.search(ui.status_line())
-        assert said is not None, ui.status_line()
-        rank, suit, kind, n = said.groups()
-        code = ("T" if rank == "10" else rank) + SUITS[suit]
-        target = page.evaluate(TAGGED_JS, [kind, n])
-        assert target is not None, f"no {kind} shows {n}"
-        src, index, _ = page.evaluate(PILE_OF_JS, code)
-        moves = ui.moves_count()
-        ui.drag(src, index, target)
-        page.wait_for_function(
-            "(n) => document.getElementById('moves-count').textContent !== String(n)", arg=moves
-        )
-        pile, _, shown = page.evaluate(PILE_OF_JS, code)
-        assert (pile, shown) == (target, n)  # the card is where the hint and the tag said
-        told = page.evaluate("() => document.getElementById('announcer').textContent.trim()")
-        assert re.match(rf"\w[\w ]* to {kind} {n}\b", told), told
-        ui.check_log()
+    ui.at("linus", 2)
+    page = ui.page
+    page.click("#hint")
+    page.wait_for_function(
+        r"() => / to (fan|foundation) \d+\b/.test("
+        "document.getElementById('status-line').textContent)",
+        timeout=30_000,
+    )
+    said = HINT.search(ui.status_line())
+    assert said is not None, ui.status_line()
+    rank, suit, kind, n = said.groups()
+    code = ("T" if rank == "10" else rank) + SUITS[suit]
+    target = page.evaluate(TAGGED_JS, [kind, n])
+    assert target is not None, f"no {kind} shows {n}"
+    src, index, _ = page.evaluate(PILE_OF_JS, code)
+    moves = ui.moves_count()
+    ui.drag(src, index, target)
+    page.wait_for_function(
+        "(n) => document.getElementById('moves-count').textContent !== String(n)", arg=moves
+    )
+    pile, _, shown = page.evaluate(PILE_OF_JS, code)
+    assert (pile, shown) == (target, n)  # the card is where the hint and the tag said
+    told = page.evaluate("() => document.getElementById('announcer').textContent.trim()")
+    assert re.match(rf"\w[\w ]* to {kind} {n}\b", told), told
