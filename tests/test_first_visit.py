@@ -197,11 +197,15 @@ def first_visit(ui: Ui) -> Iterator[dict[str, Any]]:
         "python": page.evaluate("document.documentElement.dataset.python"),
         "marks": page.evaluate("performance.getEntriesByType('mark').map((e) => e.name)"),
         "wasm": page.evaluate("window.__wasm"),
-        # when the first paint was, and when each of the runtime's files was asked for
+        # when the first paint was, and when each of the runtime's files was first asked for
+        # (a file may be asked for again: its first request is the one that counts)
         "paint": page.evaluate("performance.getEntriesByName('first-paint')[0].startTime"),
         "fetched": page.evaluate(
-            """Object.fromEntries(performance.getEntriesByType('resource')
-                .map((e) => [new URL(e.name).pathname.split('/').pop(), e.startTime]))"""
+            """performance.getEntriesByType('resource').reduce((first, e) => {
+                 const name = new URL(e.name).pathname.split('/').pop();
+                 first[name] = Math.min(first[name] ?? Infinity, e.startTime);
+                 return first;
+               }, {})"""
         ),
     }
 
