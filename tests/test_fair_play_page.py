@@ -65,6 +65,7 @@ def reload(ui: Ui) -> None:
 
 def resume(ui: Ui, g: game.Game, elapsed: float) -> None:
     """``g`` comes back as the saved game (as if played yesterday, for ``elapsed`` s)."""
+    ui.settled()  # no save left waiting for its frame: leaving would write it over this one
     ui.page.evaluate("([k, t]) => localStorage.setItem(k, t)", [STORE_KEY, pack(g, elapsed)])
     ui.page.goto("/")  # a URL without a deal: the saved game comes back
     wait_ready(ui.page)

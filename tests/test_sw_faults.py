@@ -183,8 +183,14 @@ def says_why(ui: Ui, *words: str, within_ms: int = SAID_MS) -> str:
 
 
 def break_file(ui: Ui, file: str, how: str) -> None:
-    """BREAK, once the service worker has looked over its cache for this page (pwa.js): a
-    look-over still running would find the broken entry and drop it, "missing" then."""
+    """BREAK, once the solver's worker has started and the service worker has looked over
+    its cache for this page (pwa.js): a look-over still running would find the broken entry
+    and drop it, "missing" then; a worker starting later would find python.zip damaged and
+    have the look-over mend it before the test goes offline (then the page starts well)."""
+    ui.page.wait_for_function(
+        "() => /^(ready|off)/.test(document.getElementById('advice').dataset.helper || '')",
+        timeout=60_000,
+    )
     ui.page.wait_for_function(
         "() => document.documentElement.dataset.lookOver !== 'running'", timeout=30_000
     )
