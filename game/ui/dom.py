@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import traceback
 from collections.abc import Callable
 from typing import Any
@@ -41,3 +42,13 @@ def listen(target: Any, event: str, fn: Callable[..., object]) -> None:
     proxy = create_proxy(guarded(fn))
     _kept.append(proxy)
     target.addEventListener(event, proxy)
+
+
+def json_of(value: Any) -> Any:
+    """A JavaScript value as JSON gives it back (dict, list, str, number, None); None for
+    one JSON cannot hold (undefined, a cycle, a BigInt…)."""
+    try:
+        text = js.JSON.stringify(value)
+        return None if text is None else json.loads(str(text))
+    except Exception:
+        return None

@@ -9,14 +9,13 @@ console warning. Nothing a message says, and no failure to post one, can break t
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
 import js
 from pyodide.ffi import to_js
 
-from .dom import absent, listen
+from .dom import absent, json_of, listen
 from .messages import ANY, Command, allows, check, event, parse_origins
 
 
@@ -87,11 +86,7 @@ class Embed:
         if not allows(self.origins, origin):
             return  # not on the allow-list: ignored without a word
         try:
-            data = json.loads(js.JSON.stringify(event.data))
-        except Exception:  # undefined, a cycle, a BigInt…: not JSON
-            data = None
-        try:
-            command = check(data)
+            command = check(json_of(event.data))
         except ValueError as e:
             js.console.warn(f"solitaire: ignored a message from {origin}: {e}")
             return

@@ -14,14 +14,13 @@ command, or a game open in another tab). The object is there once the table is r
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
 import js
 from pyodide.ffi import create_proxy, to_js
 
-from .dom import guarded
+from .dom import guarded, json_of
 from .messages import Command, check
 
 NAME = "solitaire"  # window.solitaire
@@ -35,12 +34,7 @@ def install(run: Callable[[Command], str], about: Callable[[], dict[str, Any]]) 
 
     def command(data: Any = None) -> str:
         try:
-            text = js.JSON.stringify(data)
-            parsed = None if text is None else json.loads(str(text))
-        except Exception:  # undefined, a cycle, a BigInt…: not JSON
-            parsed = None
-        try:
-            return run(check(parsed))
+            return run(check(json_of(data)))
         except ValueError as e:
             return str(e)
 
