@@ -34,7 +34,7 @@ SPY = """
 window.__sound = {contexts: 0, tones: 0, noises: 0};
 if (window.AudioContext) {
   window.AudioContext = new Proxy(window.AudioContext, {construct(target, args) {
-    window.__sound.contexts++; return Reflect.construct(target, args);
+    window.__sound.contexts++; return (window.__audio = Reflect.construct(target, args));
   }});
   const proto = BaseAudioContext.prototype;
   const osc = proto.createOscillator, src = proto.createBufferSource;
@@ -300,6 +300,14 @@ def test_a_page_opening_is_silent_and_the_first_move_is_heard(ui: Ui) -> None:
     assert ui.page.evaluate("() => window.__warms") == 1
     ui.tap("s")  # a card dealt from the stock
     assert sounds(ui)["contexts"] == 1 and sounds(ui)["noises"] == 1
+    # Once it has been heard, the audio is suspended (sound.py's QUIET_S): no audio thread
+    # left rendering silence. The next sound resumes it.
+    state = "() => window.__audio.state"
+    ui.page.wait_for_function(f"() => ({state})() === 'suspended'", timeout=5_000)
+    ui.tap("s")
+    ui.page.wait_for_function(f"() => ({state})() === 'running'", timeout=5_000)
+    assert sounds(ui) == {"contexts": 1, "tones": 0, "noises": 2}
+    ui.page.wait_for_function(f"() => ({state})() === 'suspended'", timeout=5_000)
 
 
 @pytest.mark.browser

@@ -4,7 +4,9 @@ No audio file: nothing to download or license, the same offline.
 
 Browsers let a page make sound only once the player has used it (a tap, a click, a key);
 until then, and while sound is off, nothing is made, not even an AudioContext, so the
-browser has nothing to warn about. The sounds are short and quiet (``VOLUME``).
+browser has nothing to warn about. The sounds are short and quiet (``VOLUME``). Between them the context is suspended
+(``QUIET_S`` after the last one ends): a running one keeps the device's audio thread
+awake, rendering silence, for as long as the page is open.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ VOLUME = 0.3  # of full scale, for every sound
 NOISE_S = 0.3  # seconds of white noise, made once, that the swish and the tap are cut from
 NOISE_SCALE = 128.0  # the noise's samples run from -128 to 127
 CHIME = (523.25, 659.25, 783.99, 1046.5)  # C5 E5 G5 C6, in hertz
+QUIET_S = 1.0  # seconds of silence after the last sound before the context is suspended
 
 
 class Sound:
@@ -33,6 +36,9 @@ class Sound:
         # A resume the browser refuses: stay silent. Made here, not at import: the memory
         # snapshot (scripts/startup.py) cannot hold a JS object.
         self._refused = create_proxy(lambda error: None)
+        self._hush = create_proxy(lambda *_: self._suspend())
+        self._timer: Any = None
+        self._until = 0.0  # the context's time when the last sound scheduled ends
 
     def warm(self) -> None:
         """Have the browser start its audio service now, while the player looks at the
@@ -90,9 +96,28 @@ class Sound:
             self.out = self.context.createGain()
             self.out.gain.value = VOLUME
             self.out.connect(self.context.destination)
-        if str(self.context.state) not in ("running", "closed"):  # suspended by the browser
+        if str(self.context.state) not in ("running", "closed"):  # suspended, by us or the browser
             self.context.resume().catch(self._refused)
         return self.context
+
+    def _heard_until(self, end: float) -> None:
+        """A sound ends at ``end`` (the context's time): suspend the context QUIET_S after
+        the last one ends (a sound scheduled while it is suspended plays once resumed)."""
+        ctx = self.context
+        self._until = max(self._until, end)
+        if self._timer is not None:
+            js.clearTimeout(self._timer)
+        wait = max(0.0, self._until - float(ctx.currentTime)) + QUIET_S
+        self._timer = js.setTimeout(self._hush, int(wait * 1000))
+
+    def _suspend(self) -> None:
+        self._timer = None
+        ctx = self.context
+        if ctx is not None and str(ctx.state) == "running":
+            if float(ctx.currentTime) < self._until:  # (its clock ran late: wait it out)
+                self._heard_until(self._until)
+            else:
+                ctx.suspend().catch(self._refused)
 
     def _tone(
         self, start: float, wave: str, hz: tuple[float, float], length: float, level: float
@@ -106,6 +131,7 @@ class Sound:
         osc.connect(self._envelope(start, length, level))
         osc.start(start)
         osc.stop(start + length + 0.02)
+        self._heard_until(start + length + 0.02)
 
     def _noise(
         self, start: float, length: float, hz: tuple[float, float], q: float, level: float
@@ -130,6 +156,7 @@ class Sound:
         band.connect(self._envelope(start, length, level / NOISE_SCALE))
         src.start(start, random.uniform(0.0, NOISE_S - length))
         src.stop(start + length + 0.02)
+        self._heard_until(start + length + 0.02)
 
     def _envelope(self, start: float, length: float, level: float) -> Any:
         """A gain that rises at once to ``level`` and dies away over ``length`` seconds."""
