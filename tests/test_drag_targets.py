@@ -278,7 +278,9 @@ def test_a_touch_drag_marks_the_piles_too(phone: Ui) -> None:
         finger.press(x0, y0)
         finger.slide(x0 + 40, y0 + 60)
         assert marked(page) == names(dests, g)
-        finger.send("touchCancel")
+        finger.send("touchCancel")  # (not cancelable: CDP does not wait for the page's
+        # handling of it, as it does for a touchend: wait until the marks have gone)
+        page.wait_for_function(f"() => ({MARKED_JS})().length === 0", timeout=2_000)
         assert marked(page) == []
     finally:
         finger.cdp.detach()
