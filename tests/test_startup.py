@@ -285,7 +285,8 @@ KEEP = """async ([back, names]) => {
         if (hit) await kept.put(at(name) + "?kept=" + key, hit);
       } else {
         const hit = await kept.match(at(name) + "?kept=" + key);
-        if (hit) await cache.put(at(name), new Response(await hit.arrayBuffer(), { headers: hit.headers }));
+        const body = hit && (await hit.arrayBuffer());
+        if (hit) await cache.put(at(name), new Response(body, { headers: hit.headers }));
       }
     }
   }

@@ -4,9 +4,9 @@ No audio file: nothing to download or license, the same offline.
 
 Browsers let a page make sound only once the player has used it (a tap, a click, a key);
 until then, and while sound is off, nothing is made, not even an AudioContext, so the
-browser has nothing to warn about. The sounds are short and quiet (``VOLUME``). Between them the context is suspended
-(``QUIET_S`` after the last one ends): a running one keeps the device's audio thread
-awake, rendering silence, for as long as the page is open.
+browser has nothing to warn about. The sounds are short and quiet (``VOLUME``). Between
+them the context is suspended (``QUIET_S`` after the last one ends): a running one keeps
+the device's audio thread awake, rendering silence, for as long as the page is open.
 """
 
 from __future__ import annotations
@@ -96,7 +96,8 @@ class Sound:
             self.out = self.context.createGain()
             self.out.gain.value = VOLUME
             self.out.connect(self.context.destination)
-        if str(self.context.state) not in ("running", "closed"):  # suspended, by us or the browser
+        # Suspended (by us between sounds, or by the browser): resumed for this one.
+        if str(self.context.state) not in ("running", "closed"):
             self.context.resume().catch(self._refused)
         return self.context
 
