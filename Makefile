@@ -31,7 +31,7 @@ ESLINT := tools/eslint/node_modules/.bin/eslint
 # Lint what exists of these (the engine and bench/ arrive with their own commits).
 PY_DIRS := $(wildcard game tests scripts bench main.py)
 
-.PHONY: venv vendor axe netlify eslint chromium build dist serve lint format test bench clean
+.PHONY: venv vendor axe netlify eslint chromium build dist serve lint format test bench clean pot
 
 venv: $(VENV)/.stamp
 $(VENV)/.stamp: requirements-dev.txt
@@ -74,6 +74,17 @@ chromium:
 # scripts/serve.py when asked for them (so in `make test` too).
 build: vendor
 	python3 scripts/build.py
+
+# game/locale/messages.pot, extracted from the sources (babel.cfg), and each language's .po
+# brought up to it: new messages to translate, gone ones dropped (README: Languages).
+LANGS := de es fr it pl
+POT := game/locale/messages.pot
+pot: venv
+	PYTHONPATH=scripts $(VENV)/bin/pybabel extract -F babel.cfg -k N_ --add-comments Translators: \
+	  --no-wrap --sort-by-file --project Solitaire --header-comment "# The words of Solitaire." \
+	  -o $(POT) .
+	for l in $(LANGS); do $(VENV)/bin/pybabel update -i $(POT) -l $$l -o game/locale/$$l.po \
+	  --no-wrap --no-fuzzy-matching --ignore-obsolete; done
 
 # dist/: exactly what Netlify publishes (the shipped files + sw.js); netlify.toml runs this.
 dist: vendor

@@ -377,6 +377,7 @@ class Plan:
     count: int  # actions, at least
     seconds: float  # of play, at least
     automove: str  # the page's setting
+    lang: str = ""  # ?lang=: the page's language ("": the browser's, English here)
 
 
 def run(context: BrowserContext, origin: str, out: Run, plan: Plan, rng: random.Random) -> Run:
@@ -387,7 +388,8 @@ def run(context: BrowserContext, origin: str, out: Run, plan: Plan, rng: random.
     page = context.new_page()
     try:
         page.set_default_timeout(15_000)
-        page.goto(f"{origin}/?game={name}&deal={deal}", wait_until="commit")
+        lang = f"&lang={plan.lang}" if plan.lang else ""
+        page.goto(f"{origin}/?game={name}&deal={deal}{lang}", wait_until="commit")
         page.wait_for_selector("body[data-ready='true']", timeout=BOOT_TIMEOUT_MS)
         cdp = throttle_cpu(context, page, out.rate) if out.rate > 1 else None  # (it holds it)
         page.evaluate(MEASURE)
@@ -622,6 +624,7 @@ def main() -> None:
     only.add_argument("--unthrottled-only", action="store_true")
     only.add_argument("--throttled-only", action="store_true")
     parser.add_argument("--automove", default="safe", help="the page's setting (safe)")
+    parser.add_argument("--lang", default="", help="the page's language (?lang=; English)")
     parser.add_argument("--seed", type=int, default=1, help="of the choice of actions")
     args = parser.parse_args()
     if args.interactions < 1 or args.rate < 1:
@@ -645,7 +648,7 @@ def main() -> None:
                 for name, deal in deals:
                     rng = random.Random(f"{args.seed}/{name}/{deal}")
                     # throttled: as many actions, and no least time (each takes longer)
-                    plan = Plan(count, seconds if rate == 1 else 0.0, args.automove)
+                    plan = Plan(count, seconds if rate == 1 else 0.0, args.automove, args.lang)
                     r = Run(name, deal, kinds[name, deal], rate)
                     try:
                         run(context, origin, r, plan, rng)

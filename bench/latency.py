@@ -1,6 +1,6 @@
 """Input latency: pointer-up to the DOM showing the move, over 200 real pointer moves.
 
-    python bench/latency.py [--moves 200] [--game whitehead] [--deal 1] [--seed 1]
+    python bench/latency.py [--moves 200] [--game whitehead] [--deal 1] [--seed 1] [--lang de]
 
 Loads a deal with automove=off in headless chromium (the bench's server, bench/server.py, on
 a free port) and plays it with the mouse: taps on cards that have a legal tap move, taps on
@@ -202,9 +202,11 @@ def main() -> None:
     parser.add_argument("--game", default="whitehead", choices=list(game.GAMES))
     parser.add_argument("--deal", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1, help="of the choice of moves")
+    parser.add_argument("--lang", default="", help="the page's language (?lang=; English)")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     path = f"/?game={args.game}&deal={args.deal}&automove=off"
+    path += f"&lang={args.lang}" if args.lang else ""
 
     with serve() as origin, sync_playwright() as pw:
         browser = launch(pw)

@@ -8,9 +8,12 @@ code never satisfies any build table, which keeps move generation branch-free.
 
 from __future__ import annotations
 
+from .i18n import pgettext
+
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"
+# English, for code; a player reads rank_name() and suit_name()
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 RANK_NAMES = (
     "ace", "two", "three", "four", "five", "six", "seven",
@@ -49,15 +52,67 @@ def code(c: int) -> str:
     return text.lower() if c >= DOWN else text
 
 
+def face_rank(rank: int) -> str:
+    """``10``, ``K``: a rank (0 the Ace) as a card's corner shows it, in the player's
+    language (a French King is ``R``)."""
+    if rank == ACE:
+        # Translators: the letter of the Ace, Jack, Queen or King in a card's corner and in
+        # messages naming a card ("K♠ cannot go on 7♥"): one letter, as your cards print it
+        return pgettext("rank on a card", "A")
+    if rank < 10:
+        return str(rank + 1)
+    courts = (
+        pgettext("rank on a card", "J"),
+        pgettext("rank on a card", "Q"),
+        pgettext("rank on a card", "K"),
+    )
+    return courts[rank - 10]
+
+
 def pretty(c: int) -> str:
     """``10♦``: how a message to a player names a card."""
-    r = rank_of(c)
-    return ("10" if r == 9 else RANKS[r]) + SUIT_SYMBOLS[suit_of(c)]
+    return face_rank(rank_of(c)) + SUIT_SYMBOLS[suit_of(c)]
+
+
+def rank_name(rank: int) -> str:
+    """``seven``: a rank (0 the Ace) as a card's spoken name says it."""
+    names = (
+        # Translators: a rank as a card's spoken name says it ({rank} in "{rank} of {suit}")
+        pgettext("rank in a card name", "ace"),
+        pgettext("rank in a card name", "two"),
+        pgettext("rank in a card name", "three"),
+        pgettext("rank in a card name", "four"),
+        pgettext("rank in a card name", "five"),
+        pgettext("rank in a card name", "six"),
+        pgettext("rank in a card name", "seven"),
+        pgettext("rank in a card name", "eight"),
+        pgettext("rank in a card name", "nine"),
+        pgettext("rank in a card name", "ten"),
+        pgettext("rank in a card name", "jack"),
+        pgettext("rank in a card name", "queen"),
+        pgettext("rank in a card name", "king"),
+    )
+    return names[rank]
+
+
+def suit_name(suit: int) -> str:
+    """``hearts``: a suit (0 S, 1 H, 2 D, 3 C) as a card's spoken name says it."""
+    names = (
+        # Translators: a suit as a card's spoken name says it ({suit} in "{rank} of {suit}")
+        pgettext("suit in a card name", "spades"),
+        pgettext("suit in a card name", "hearts"),
+        pgettext("suit in a card name", "diamonds"),
+        pgettext("suit in a card name", "clubs"),
+    )
+    return names[suit]
 
 
 def spoken(c: int) -> str:
     """``ten of diamonds``: the accessible name of a card."""
-    return f"{RANK_NAMES[rank_of(c)]} of {SUIT_NAMES[suit_of(c)]}"
+    # Translators: a card's spoken name, "seven of hearts", read by screen readers and in
+    # messages; put {rank} and {suit} as your language says it (German "{suit}-{rank}")
+    text = pgettext("card name", "{rank} of {suit}")
+    return text.format(rank=rank_name(rank_of(c)), suit=suit_name(suit_of(c)))
 
 
 def parse_card(text: str) -> int:

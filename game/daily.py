@@ -33,6 +33,7 @@ from functools import lru_cache
 from zlib import crc32
 
 from .deals import SplitMix64
+from .i18n import _
 from .notation import shown
 from .records import new_game
 from .solver import BestFirst, Restarts, Search
@@ -99,7 +100,7 @@ def picking(
     rng = candidates(game, day)
     nodes, spent, tried = plan.nodes, 0, 0
     while True:
-        for _ in range(tries):
+        for _try in range(tries):
             deal = rng.below(LARGEST) + 1
             search = plan.search(new_game(game, deal))
             result = search.run(nodes=nodes, seconds=math.inf)  # nodes only: same everywhere
@@ -138,15 +139,20 @@ def parse_day(text: str, today: date) -> date:
     if not text:
         return today
     if not _DATE.fullmatch(text):
-        raise ValueError(f"the daily deal's date {shown(text)} is not a date like 2026-12-01")
+        # Translators: {example} is a date as a link writes it, "2026-12-01".
+        said = _("the daily deal's date {date} is not a date like {example}")
+        raise ValueError(said.format(date=shown(text), example="2026-12-01"))
     try:
         day = date.fromisoformat(text)
     except ValueError:
-        raise ValueError(
-            f"the daily deal's date {shown(text)} is not a day of the calendar"
-        ) from None
+        said = _("the daily deal's date {date} is not a day of the calendar")
+        raise ValueError(said.format(date=shown(text))) from None
     if day < FIRST_DAY:
-        raise ValueError(f"daily deals begin on {FIRST_DAY}, not {shown(text)}")
+        # Translators: {first} and {date} are dates as a link writes them, "2000-01-01".
+        said = _("daily deals begin on {first}, not {date}")
+        raise ValueError(said.format(first=FIRST_DAY, date=shown(text)))
     if day > today + timedelta(days=1):
-        raise ValueError(f"the daily deal of {shown(text)} is not out yet (today is {today})")
+        # Translators: {date} and {today} are dates as a link writes them, "2026-12-01".
+        said = _("the daily deal of {date} is not out yet (today is {today})")
+        raise ValueError(said.format(date=shown(text), today=today))
     return day

@@ -10,6 +10,7 @@ from __future__ import annotations
 from zlib import crc32
 
 from .cards import DOWN, deck
+from .i18n import _
 from .notation import shown
 from .rules import Rules
 
@@ -40,9 +41,8 @@ class SplitMix64:
 
 def check_deal(deal: object) -> int:
     if isinstance(deal, bool) or not isinstance(deal, int) or not 1 <= deal <= MAX_DEAL:
-        raise ValueError(
-            f"deal number must be a whole number from 1 to {MAX_DEAL}, not {shown(deal)}"
-        )
+        said = _("deal number must be a whole number from 1 to {largest}, not {value}")
+        raise ValueError(said.format(largest=MAX_DEAL, value=shown(deal)))
     return deal
 
 

@@ -66,6 +66,16 @@ def catalog_of(code: str) -> gettext.NullTranslations:
     return gettext.GNUTranslations(io.BytesIO(data))
 
 
+def match(tag: str) -> str | None:
+    """The language a tag asks for, or None: ``de-AT`` → ``de``, ``EN`` → ``en``,
+    ``en-XA`` → the pseudo-locale (which a browser's own languages never choose)."""
+    tag = tag.strip().replace("_", "-")
+    if tag.lower() == PSEUDO.lower():
+        return PSEUDO
+    primary = tag.split("-")[0].lower()
+    return primary if primary in LANGUAGES else None
+
+
 def set_language(code: str) -> None:
     """Speak ``code`` from now on (one of CODES; anything else: English)."""
     global _catalog, _language
@@ -78,7 +88,8 @@ def language() -> str:
 
 
 def _(message: str) -> str:
-    return _catalog.gettext(message)
+    # "" would be the catalog's header: a title left empty stays empty
+    return _catalog.gettext(message) if message else message
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

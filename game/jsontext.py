@@ -11,6 +11,8 @@ import json
 import re
 from typing import Any
 
+from .i18n import ngettext
+
 MAX_DEPTH = 32  # far deeper than any settings, statistics or record the game writes
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 _BRACKET = re.compile(r"[\[\]{}]")
@@ -28,5 +30,6 @@ def depth(text: str) -> int:
 def parse(text: str, max_depth: int = MAX_DEPTH) -> Any:
     """``json.loads``, but ValueError for text nested deeper than ``max_depth``."""
     if depth(text) > max_depth:
-        raise ValueError(f"nested more than {max_depth} deep")
+        said = ngettext("nested more than {n} deep", "nested more than {n} deep", max_depth)
+        raise ValueError(said.format(n=max_depth))
     return json.loads(text)

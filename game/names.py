@@ -14,6 +14,7 @@ it counts the same way, so ``t3`` is column 3 and ``f2`` foundation 2.
 
 from __future__ import annotations
 
+from .i18n import _, pgettext
 from .notation import ANY_FOUNDATION, F0, STOCK, T0, WASTE, GameError
 from .rules import Rules
 
@@ -40,9 +41,21 @@ def name(rules: Rules, pile: int) -> str:
     """``stock``, ``waste``, ``foundation 2``, ``column 3`` (``fan 12`` in Linus): the
     pile's one name, lower case, as it stands inside a sentence."""
     n = number(rules, pile)
-    if n is None:
-        return "stock" if pile == STOCK else "waste"
-    return f"{'foundation' if pile < T0 else rules.pile} {n}"
+    if pile == STOCK:
+        return pgettext("pile in a sentence", "stock")
+    if pile == WASTE:
+        return pgettext("pile in a sentence", "waste")
+    if pile < T0:
+        # Translators: a pile's name inside a sentence ("7♥ to foundation 2"); {n} is its
+        # number, counted from the left
+        text = pgettext("pile in a sentence", "foundation {n}")
+    else:
+        text = by_pile_word(
+            rules,
+            pgettext("pile in a sentence", "column {n}"),
+            pgettext("pile in a sentence", "fan {n}"),
+        )
+    return text.format(n=n)
 
 
 def names(rules: Rules) -> dict[int, str]:
@@ -54,24 +67,65 @@ def the(rules: Rules, pile: int) -> str:
     """The name as a sentence says it: ``the stock``, ``column 3``; ``a foundation`` for
     move text's ``f`` (whichever foundation takes the card)."""
     if pile == ANY_FOUNDATION:
-        return "a foundation"
+        # Translators: whichever foundation takes the card, inside a sentence ("to a foundation")
+        return pgettext("pile in a sentence", "a foundation")
     text = name(rules, pile)
-    return f"the {text}" if pile in (STOCK, WASTE) else text
+    if pile == STOCK:
+        return pgettext("pile in a sentence", "the stock")
+    if pile == WASTE:
+        return pgettext("pile in a sentence", "the waste")
+    return text
 
 
 def title(rules: Rules, pile: int) -> str:
     """The name at the start of a label: ``Stock``, ``Column 3``."""
-    text = name(rules, pile)
-    return text[:1].upper() + text[1:]
+    n = number(rules, pile)
+    if pile == STOCK:
+        return pgettext("pile title", "Stock")
+    if pile == WASTE:
+        return pgettext("pile title", "Waste")
+    if pile < T0:
+        # Translators: a pile's name at the start of a label ("Foundation 2, empty")
+        text = pgettext("pile title", "Foundation {n}")
+    else:
+        text = by_pile_word(
+            rules, pgettext("pile title", "Column {n}"), pgettext("pile title", "Fan {n}")
+        )
+    return text.format(n=n)
+
+
+def by_pile_word(rules: Rules, column: str, fan: str) -> str:
+    """Of one message written for each word a game may call its tableau piles by (a
+    translation may differ in more than the word: gender, case), the one for ``rules``."""
+    return fan if rules.pile == "fan" else column
 
 
 def legend(rules: Rules) -> str:
     """How the piles are named, for the rules panel: the words and how they are counted."""
-    word, tableau = rules.pile, len(rules.tableau)
-    order = (
-        "counted as you read: left to right, row by row" if rules.passes == 0 else "from the left"
-    )
-    return (
-        f"Names: {word}s 1 to {tableau}, {order}; foundations 1 to {rules.foundations}, "
-        "from the left. The small numbers on the table show them."
-    )
+    if rules.passes == 0:  # Linus's grid: counted as you read
+        text = by_pile_word(
+            rules,
+            _(
+                "Names: columns 1 to {last}, counted as you read: left to right, row by row; "
+                "foundations 1 to {foundations}, from the left. "
+                "The small numbers on the table show them."
+            ),
+            _(
+                "Names: fans 1 to {last}, counted as you read: left to right, row by row; "
+                "foundations 1 to {foundations}, from the left. "
+                "The small numbers on the table show them."
+            ),
+        )
+    else:
+        text = by_pile_word(
+            rules,
+            _(
+                "Names: columns 1 to {last}, from the left; foundations 1 to {foundations}, "
+                "from the left. The small numbers on the table show them."
+            ),
+            _(
+                "Names: fans 1 to {last}, from the left; foundations 1 to {foundations}, "
+                "from the left. The small numbers on the table show them."
+            ),
+        )
+    return text.format(last=len(rules.tableau), foundations=rules.foundations)

@@ -37,6 +37,7 @@ class Message:
     fuzzy: bool = False
     line: int = 0
     open: bool = False  # a msgctxt read, its msgid not yet
+    places: list[str] = field(default_factory=list)  # "#: file:line" references
 
     @property
     def key(self) -> str:
@@ -70,7 +71,7 @@ def read(text: str) -> list[Message]:
     """The messages of a .po file, the header (msgid "") first if it has one."""
     messages: list[Message] = []
     current: Message | None = None
-    fuzzy, field_name, index = False, "", 0
+    fuzzy, field_name, index, places = False, "", 0, []
     keyword = re.compile(r"^(msgctxt|msgid_plural|msgid|msgstr)(?:\[(\d+)\])?\s+(\".*\")$")
 
     def finish() -> None:
@@ -84,6 +85,8 @@ def read(text: str) -> list[Message]:
         if line.startswith("#"):
             if line.startswith("#,") and "fuzzy" in line:
                 fuzzy = True
+            elif line.startswith("#:"):
+                places += line[2:].split()
             continue
         if line.startswith('"'):
             if current is None or not field_name:
@@ -98,8 +101,8 @@ def read(text: str) -> list[Message]:
         starts = name == "msgctxt" or (name == "msgid" and not (current and current.open))
         if starts:
             finish()
-            current = Message("", line=number, fuzzy=fuzzy)
-            current.open, fuzzy = name == "msgctxt", False
+            current = Message("", line=number, fuzzy=fuzzy, places=places)
+            current.open, fuzzy, places = name == "msgctxt", False, []
         elif name == "msgid" and current is not None:
             current.open = False
         elif current is None:
@@ -198,7 +201,8 @@ def pseudo(text: str) -> str:
 
 def pseudo_catalog(template: list[Message]) -> list[Message]:
     """The pseudo-locale of a template (.pot): every message "translated" by pseudo()."""
-    out = [Message("", "Language: en-XA\nPlural-Forms: nplurals=2; plural=(n != 1);\n")]
+    head = "Language: en-XA\nContent-Type: text/plain; charset=UTF-8\n"
+    out = [Message("", head + "Plural-Forms: nplurals=2; plural=(n != 1);\n")]
     for m in template:
         if not m.msgid:
             continue

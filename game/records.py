@@ -11,6 +11,7 @@ from collections import Counter
 from typing import Any
 
 from .cards import DOWN, code, parse_card
+from .i18n import _, ngettext
 from .jsontext import parse
 from .notation import F0, STOCK, T0, WASTE, GameError, IllegalMove, shown
 from .rules import find_rules
@@ -41,15 +42,22 @@ def new_game(name: str, deal: int, **house_rules: bool) -> Game:
 
 def _start(record: object) -> Game:
     if not isinstance(record, dict):
-        raise RecordError(f"a record is a JSON object, not {type(record).__name__}")
+        # Translators: {kind} is the Python name of what was found instead ("list", "str").
+        said = _("a record is a JSON object, not {kind}")
+        raise RecordError(said.format(kind=type(record).__name__))
     unknown = set(record) - {"game", "deal", "rules", "moves"}
     if unknown:
-        raise RecordError(f"a record has no field {shown(min(unknown, key=str))}")
+        said = _("a record has no field {field}")
+        raise RecordError(said.format(field=shown(min(unknown, key=str))))
     name, rules = record.get("game"), record.get("rules", {})
     if not isinstance(name, str):
-        raise RecordError('a record needs a game name, e.g. "game": "whitehead"')
+        # Translators: {example} is JSON, left as it is: "game": "whitehead".
+        said = _("a record needs a game name, e.g. {example}")
+        raise RecordError(said.format(example='"game": "whitehead"'))
     if not isinstance(rules, dict) or not all(isinstance(k, str) for k in rules):
-        raise RecordError('"rules" must be an object like {"kings_only": true}')
+        # Translators: "rules" names a field of the record; {example} is JSON, left as it is.
+        said = _('"rules" must be an object like {example}')
+        raise RecordError(said.format(example='{"kings_only": true}'))
     try:
         return new_game(name, record.get("deal"), **rules)  # type: ignore[arg-type]
     except GameError as e:
@@ -65,14 +73,23 @@ def replay(record: dict[str, Any] | str) -> Game:
     game = _start(data)
     moves = data.get("moves", [])
     if not isinstance(moves, list):
-        raise RecordError('"moves" must be a list of move texts')
+        # Translators: "moves" names a field of the record, left as it is.
+        raise RecordError(_('"moves" must be a list of move texts'))
     if len(moves) > MAX_MOVES:
-        raise RecordError(f"a record holds at most {MAX_MOVES} moves, this one {len(moves)}")
+        # Translators: {n} is the most moves a record may hold, {count} how many this one has.
+        said = ngettext(
+            "a record holds at most {n} move, this one {count}",
+            "a record holds at most {n} moves, this one {count}",
+            MAX_MOVES,
+        )
+        raise RecordError(said.format(n=MAX_MOVES, count=len(moves)))
     for i, text in enumerate(moves):
         try:
             game.play(text)
         except IllegalMove as e:
-            raise RecordError(f"move {i + 1} (index {i}) is illegal: {e}", index=i) from None
+            # Translators: {number} counts moves from 1, {index} from 0; {reason} says why.
+            said = _("move {number} (index {index}) is illegal: {reason}")
+            raise RecordError(said.format(number=i + 1, index=i, reason=e), index=i) from None
     return game
 
 
@@ -84,7 +101,9 @@ def loads(text: str) -> Any:
     try:
         return parse(text, max_depth=RECURSION)
     except (ValueError, RecursionError) as e:  # ValueError: also a number over 4300 digits
-        raise RecordError(f"not valid JSON ({e.msg if hasattr(e, 'msg') else e})") from None
+        # Translators: {reason} is why, often in Python's own English ("Expecting value").
+        said = _("not valid JSON ({reason})")
+        raise RecordError(said.format(reason=e.msg if hasattr(e, "msg") else e)) from None
 
 
 def from_layout(layout: dict[str, Any]) -> Game:

@@ -32,6 +32,7 @@ import re
 from zlib import crc32
 
 from .deals import MAX_DEAL
+from .i18n import _, ngettext, number
 from .notation import NewerVersion, shown
 from .records import RecordError, new_game
 from .rules import GAMES
@@ -61,11 +62,15 @@ def encode(game: Game) -> str:
     """The fragment text for ``game``'s record (its moves played, not its undone ones)."""
     name, moves = game.rules.name, game.moves
     if name not in GAME_CODES or set(game.rules.active) - set(HOUSE_RULES.get(name, ())):
-        raise LinkError(f"{game.rules.title} with these house rules has no link format yet")
+        said = _("{game} with these house rules has no link format yet")
+        raise LinkError(said.format(game=_(game.rules.title)))
     if len(moves) > MAX_MOVES:
-        raise LinkError(
-            f"this game is too long for a link ({len(moves):,} moves; at most {MAX_MOVES:,})"
+        said = ngettext(
+            "this game is too long for a link ({n} move; at most {most})",
+            "this game is too long for a link ({n} moves; at most {most})",
+            len(moves),
         )
+        raise LinkError(said.format(n=number(len(moves)), most=number(MAX_MOVES)))
     fresh = new_game(name, game.deal, **dict.fromkeys(game.rules.active, True))
     digits: list[tuple[int, int]] = []  # (index, radix) of each move
     for move in moves:
@@ -75,7 +80,7 @@ def encode(game: Game) -> str:
         digits.append((legal.index(move), len(legal)))
         fresh.apply(legal[digits[-1][0]])
     if len(digits) < len(moves) or fresh.key() != game.key():
-        raise LinkError("this game did not start from its deal, so no link can replay it")
+        raise LinkError(_("this game did not start from its deal, so no link can replay it"))
     x = 0
     for index, radix in reversed(digits):
         x = x * radix + index
@@ -86,7 +91,12 @@ def encode(game: Game) -> str:
     payload = x.to_bytes((x.bit_length() + 7) // 8, "big")
     text = VERSION + _b64(payload + _check(payload))
     if len(text) > MAX_TEXT:
-        raise LinkError(f"this game is too long for a link ({len(text):,} characters)")
+        said = ngettext(
+            "this game is too long for a link ({n} character)",
+            "this game is too long for a link ({n} characters)",
+            len(text),
+        )
+        raise LinkError(said.format(n=number(len(text))))
     return text
 
 
@@ -98,29 +108,37 @@ def link(base: str, game: Game) -> str:
 def decode(text: object) -> Game:
     """The game a fragment holds, every move played; a whole URL or ``#r=…`` is read too."""
     if not isinstance(text, str):
-        raise LinkError(f"a game link is text, not {type(text).__name__}")
+        # Translators: {kind} is the Python name of what was given instead ("int").
+        said = _("a game link is text, not {kind}")
+        raise LinkError(said.format(kind=type(text).__name__))
     if len(text) > MAX_TEXT:
-        raise LinkError(
-            f"this game link is too long ({len(text):,} characters; at most {MAX_TEXT:,})"
+        said = ngettext(
+            "this game link is too long ({n} character; at most {most})",
+            "this game link is too long ({n} characters; at most {most})",
+            len(text),
         )
+        raise LinkError(said.format(n=number(len(text)), most=number(MAX_TEXT)))
     body = text.strip().partition("#")[2] if "#" in text else text.strip()
     body = body.removeprefix(f"{KEY}=")
     if not body:
-        raise LinkError("this game link is empty")
+        raise LinkError(_("this game link is empty"))
     if body[0] != VERSION:
         if body[0] in "23456789":
-            raise LinkNewer(
-                f"this game link is from a newer version of the page ({body[0]}); reload the page"
+            # Translators: {version} is the link's format version, a digit.
+            said = _(
+                "this game link is from a newer version of the page ({version}); reload the page"
             )
-        raise LinkError(f"this is not a game link (it starts {shown(body[:12])})")
+            raise LinkNewer(said.format(version=body[0]))
+        said = _("this is not a game link (it starts {start})")
+        raise LinkError(said.format(start=shown(body[:12])))
     if not _ALPHABET.fullmatch(body, 1):
-        raise LinkError("this game link is damaged: it holds characters a link never has")
+        raise LinkError(_("this game link is damaged: it holds characters a link never has"))
     data = _unb64(body[1:]) or b""
     payload, check = data[:-CHECK_BYTES], data[-CHECK_BYTES:]
     if len(data) < CHECK_BYTES or check != _check(payload):
-        raise LinkError("this game link is damaged or cut short (its check does not match)")
+        raise LinkError(_("this game link is damaged or cut short (its check does not match)"))
     if payload[:1] == b"\0":  # a leading zero: not as encode() writes it
-        raise LinkError("this game link is damaged: it is not written as links are")
+        raise LinkError(_("this game link is damaged: it is not written as links are"))
     return _play(int.from_bytes(payload, "big"))
 
 
@@ -132,20 +150,23 @@ def _play(x: int) -> Game:
     x, deal = divmod(x, MAX_DEAL)
     x, count = divmod(x, MAX_MOVES + 1)
     if code >= len(GAME_CODES):
-        raise LinkError("this game link is damaged: it names no game")
+        raise LinkError(_("this game link is damaged: it names no game"))
     name = GAME_CODES[code]
     house = HOUSE_RULES.get(name, ())
     if rules >> len(house):
-        raise LinkError(f"this game link is damaged: {GAMES[name].title} has no such house rule")
+        said = _("this game link is damaged: {game} has no such house rule")
+        raise LinkError(said.format(game=_(GAMES[name].title)))
     game = new_game(name, deal + 1, **{h: True for i, h in enumerate(house) if rules >> i & 1})
     for i in range(count):
         legal = game.plain_moves()
         if not legal:
-            raise LinkError(f"this game link is damaged: no move is left to play at move {i + 1}")
+            # Translators: {number} counts the link's moves from 1.
+            said = _("this game link is damaged: no move is left to play at move {number}")
+            raise LinkError(said.format(number=i + 1))
         x, index = divmod(x, len(legal))
         game.play(legal[index])
     if x:
-        raise LinkError("this game link is damaged: it holds more than its moves")
+        raise LinkError(_("this game link is damaged: it holds more than its moves"))
     return game
 
 

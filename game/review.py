@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import DOWN, pretty
+from .i18n import _, ngettext, number
 from .names import the
 from .notation import STOCK, Move
 from .records import new_game
@@ -43,14 +44,20 @@ class Review:
 
     def caption(self) -> str:
         """``Move 12 of 80: 7♥ to column 3``: where the review stands, in words."""
-        if self.total == 0:
-            return "The deal: no moves yet"
+        total = self.total
+        if total == 0:
+            return _("The deal: no moves yet")
         if self.at == 0:
-            return f"The deal, before move 1 of {self.total}"
+            text = ngettext(
+                "The deal, before move 1 of {total}", "The deal, before move 1 of {total}", total
+            )
+            return text.format(total=number(total))
         self.game.undo()  # the move is told from the position it was played in
         words = describe(self.game, self.line[self.at - 1])
         self.game.redo()
-        return f"Move {self.at} of {self.total}: {words}"
+        # Translators: where the replay stands: "Move 12 of 80: 7♥ to column 3"
+        text = ngettext("Move {at} of {total}: {move}", "Move {at} of {total}: {move}", total)
+        return text.format(at=number(self.at), total=number(total), move=words)
 
     def record(self) -> dict[str, Any]:
         """The record of the whole line."""
@@ -61,7 +68,7 @@ class Review:
         game = fresh(self.game)
         for m in self.line:
             game.apply(game.resolve(m))
-        for _ in range(self.total - self.at):
+        for _step in range(self.total - self.at):
             game.undo()
         return game
 
@@ -77,8 +84,14 @@ def describe(game: Game, move: Move) -> str:
     src, dst, n = move
     if src == STOCK:
         if n:
-            return "deal a card"
-        return "redeal the fans" if game.rules.shuffle_redeals else "turn the waste over"
-    cards = game.piles[src][-n:]
-    what = pretty(cards[0] & ~DOWN) + (f" and the {n - 1} above it" if n > 1 else "")
-    return f"{what} to {the(game.rules, dst)}"
+            return _("deal a card")
+        return _("redeal the fans") if game.rules.shuffle_redeals else _("turn the waste over")
+    card, pile = pretty(game.piles[src][-n] & ~DOWN), the(game.rules, dst)
+    if n == 1:
+        # Translators: a move in words: "7♥ to column 3"
+        return _("{card} to {pile}").format(card=card, pile=pile)
+    # Translators: a move in words: "7♥ and the 2 above it to column 3" ({n} cards above it)
+    text = ngettext(
+        "{card} and the {n} above it to {pile}", "{card} and the {n} above it to {pile}", n - 1
+    )
+    return text.format(card=card, n=n - 1, pile=pile)

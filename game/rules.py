@@ -11,6 +11,7 @@ from enum import Enum
 from functools import cache
 
 from .cards import DOWN, KING, SPAN, is_red, rank_of, suit_of
+from .i18n import N_, _
 from .notation import shown
 
 
@@ -70,15 +71,15 @@ class FaceDown(Enum):
 @dataclass(frozen=True)
 class HouseRule:
     name: str  # the keyword of new_game(), e.g. "kings_only"
-    summary: str  # one plain sentence for the rules and settings panels
+    summary: str  # one plain sentence for the rules and settings panels (N_: shown as _())
     changes: dict[str, object] = field(hash=False)
-    title: str = ""  # a few words for menus: "Kings only"
+    title: str = ""  # a few words for menus: "Kings only" (N_)
 
 
 @dataclass(frozen=True)
 class Rules:
     name: str  # "blind-alleys": the name new_game() takes
-    title: str  # "Blind Alleys"
+    title: str  # "Blind Alleys" (N_: shown as _(), matched as it is)
     decks: int
     tableau: tuple[int, ...]  # cards dealt to each pile, left to right
     face_down: FaceDown
@@ -88,7 +89,7 @@ class Rules:
     passes: int | None  # passes through the stock; None: unlimited; 0: no stock
     shuffle_redeals: int = 0  # Linus house rule: gather, shuffle and deal again in threes
     pile: str = "column"  # the word for a tableau pile, "column" or "fan" (game/names.py)
-    blurb: str = ""  # the game's character in a line, for the first visit's welcome
+    blurb: str = ""  # the game's character in a line, for the first visit's welcome (N_)
     house_rules: tuple[HouseRule, ...] = ()
     active: tuple[str, ...] = ()  # names of the house rules in force
 
@@ -109,10 +110,19 @@ class Rules:
         known = {h.name: h for h in self.house_rules}
         for key, value in chosen.items():
             if key not in known:
-                options = ", ".join(known) or "none"
-                raise ValueError(f"{self.title} has no house rule {shown(key)} (it has: {options})")
+                # Translators: a game record names a house rule the game lacks; {rule} and
+                # {options} are the record's own names of house rules ("kings_only")
+                text = (
+                    _("{game} has no house rule {rule} (it has: {options})")
+                    if known
+                    else _("{game} has no house rule {rule} (it has: none)")
+                )
+                raise ValueError(
+                    text.format(game=_(self.title), rule=shown(key), options=", ".join(known))
+                )
             if not isinstance(value, bool):
-                raise ValueError(f"house rule {key!r} must be true or false, not {shown(value)}")
+                text = _("house rule {rule} must be true or false, not {value}")
+                raise ValueError(text.format(rule=repr(key), value=shown(value)))
         on = tuple(name for name in known if chosen.get(name))
         rules = self
         for name in on:
@@ -122,7 +132,8 @@ class Rules:
 
 WHITEHEAD = Rules(
     name="whitehead",
-    title="Whitehead",
+    # Translators: the name of a solitaire game; keep it unless players know it by another
+    title=N_("Whitehead"),
     decks=1,
     tableau=(1, 2, 3, 4, 5, 6, 7),
     face_down=FaceDown.NONE,
@@ -130,16 +141,16 @@ WHITEHEAD = Rules(
     unit=Build.SAME_SUIT,
     empty=Empty.ANY,
     passes=1,
-    blurb="Every card is in sight from the start: a good first game.",
+    blurb=N_("Every card is in sight from the start: a good first game."),
     house_rules=(
-        HouseRule("kings_only", "Only Kings (or King-led runs) fill empty columns.",
-                  {"empty": Empty.KINGS}, "Kings only"),
+        HouseRule("kings_only", N_("Only Kings (or King-led runs) fill empty columns."),
+                  {"empty": Empty.KINGS}, N_("Kings only")),
     ),
 )  # fmt: skip
 
 BLIND_ALLEYS = Rules(
     name="blind-alleys",
-    title="Blind Alleys",
+    title=N_("Blind Alleys"),
     decks=1,
     tableau=(3,) * 6,
     face_down=FaceDown.ALL_BUT_TOP,
@@ -147,12 +158,12 @@ BLIND_ALLEYS = Rules(
     unit=Build.ALTERNATE_COLOURS,
     empty=Empty.ANY,
     passes=2,
-    blurb="Most cards start hidden: uncover them before the stock runs out.",
+    blurb=N_("Most cards start hidden: uncover them before the stock runs out."),
 )
 
 LINUS = Rules(
     name="linus",
-    title="Linus",
+    title=N_("Linus"),
     decks=1,
     tableau=(3,) * 17 + (1,),
     face_down=FaceDown.NONE,
@@ -161,17 +172,20 @@ LINUS = Rules(
     empty=Empty.KINGS,
     passes=0,
     pile="fan",
-    blurb="A puzzle in plain sight: plan every move from the deal.",
+    blurb=N_("A puzzle in plain sight: plan every move from the deal."),
     house_rules=(
-        HouseRule("pgs", "Empty fans stay empty; two redeals shuffle the fans and deal "
-                  "them again in threes (Pretty Good Solitaire).",
-                  {"empty": Empty.NONE, "shuffle_redeals": 2}, "Pretty Good Solitaire"),
+        # Translators: end with the house rule's title in brackets, as its own translation
+        # says it: the rules panel, which names the rule first, leaves it off
+        HouseRule("pgs", N_("Empty fans stay empty; two redeals shuffle the fans and deal "
+                            "them again in threes (Pretty Good Solitaire)."),
+                  # Translators: a house rule named after the solitaire program whose rules these are
+                  {"empty": Empty.NONE, "shuffle_redeals": 2}, N_("Pretty Good Solitaire")),
     ),
 )  # fmt: skip
 
 UNLIMITED = Rules(
     name="unlimited",
-    title="Unlimited",
+    title=N_("Unlimited"),
     decks=2,
     tableau=(7,) * 7,
     face_down=FaceDown.EVEN,
@@ -179,7 +193,7 @@ UNLIMITED = Rules(
     unit=Build.SAME_SUIT,
     empty=Empty.KINGS,
     passes=None,
-    blurb="The long game: 104 cards and eight foundations to fill.",
+    blurb=N_("The long game: 104 cards and eight foundations to fill."),
 )
 
 GAMES: dict[str, Rules] = {r.name: r for r in (WHITEHEAD, BLIND_ALLEYS, LINUS, UNLIMITED)}
@@ -189,5 +203,7 @@ def find_rules(name: str, **house_rules: bool) -> Rules:
     """The declaration for a game name (``"blind-alleys"``), with house rules applied."""
     rules = GAMES.get(name)
     if rules is None:
-        raise ValueError(f"unknown game {shown(name)} (games: {', '.join(GAMES)})")
+        # Translators: {games} lists the names a game record may give ("whitehead, linus")
+        text = _("unknown game {name} (games: {games})")
+        raise ValueError(text.format(name=shown(name), games=", ".join(GAMES)))
     return rules.with_house_rules(**house_rules)

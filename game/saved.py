@@ -12,6 +12,7 @@ import math
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from .i18n import _, ngettext, number
 from .notation import GameError, NewerVersion, newer
 from .records import RecordError, loads, replay
 from .state import Game
@@ -67,37 +68,51 @@ def pack(game: Game, elapsed: float, turns: Turns | None = None, help: Help | No
 def unpack(text: object) -> Saved:
     """The game stored in ``text``, its undone moves back on the redo stack."""
     if not isinstance(text, str):
-        raise SavedError("the saved game is not text")
+        raise SavedError(_("the saved game is not text"))
     if len(text) > MAX_TEXT:
-        raise SavedError(f"the saved game is too large ({len(text):,} characters)")
+        said = ngettext(
+            "the saved game is too large ({n} character)",
+            "the saved game is too large ({n} characters)",
+            len(text),
+        )
+        raise SavedError(said.format(n=number(len(text))))
     try:
         data: Any = loads(text)
     except RecordError as e:
-        raise SavedError(f"the saved game is damaged: {e}") from None
+        raise _damaged(e) from None
     if not isinstance(data, dict):
-        raise SavedError("the saved game is damaged: not an object")
+        raise SavedError(_("the saved game is damaged: not an object"))
     version = data.get("version")
     if newer(version, VERSION):
-        raise SavedNewer(f"the saved game is from a newer version ({version}, not {VERSION})")
+        # Translators: {version} is the saved game's version number, {ours} this page's.
+        said = _("the saved game is from a newer version ({version}, not {ours})")
+        raise SavedNewer(said.format(version=version, ours=VERSION))
     if version != VERSION:
-        raise SavedError(f"the saved game is from another version ({version!r}, not {VERSION})")
+        # Translators: {version} is the saved game's version, {ours} this page's.
+        said = _("the saved game is from another version ({version}, not {ours})")
+        raise SavedError(said.format(version=repr(version), ours=VERSION))
     elapsed, undone = data.get("elapsed", 0), data.get("undone", 0)
-    number = isinstance(elapsed, (int, float)) and not isinstance(elapsed, bool)
-    if not number or not (math.isfinite(elapsed) and elapsed >= 0):  # JSON may say NaN
-        raise SavedError("the saved game is damaged: bad elapsed time")
+    numeric = isinstance(elapsed, (int, float)) and not isinstance(elapsed, bool)
+    if not numeric or not (math.isfinite(elapsed) and elapsed >= 0):  # JSON may say NaN
+        raise SavedError(_("the saved game is damaged: bad elapsed time"))
     if type(undone) is not int or undone < 0:
-        raise SavedError("the saved game is damaged: bad undo count")
+        raise SavedError(_("the saved game is damaged: bad undo count"))
     try:
         game = replay(data.get("record"))  # type: ignore[arg-type]
     except RecordError as e:
-        raise SavedError(f"the saved game is damaged: {e}") from None
+        raise _damaged(e) from None
     if undone > len(game.moves):
-        raise SavedError("the saved game is damaged: more undone moves than moves")
-    for _ in range(undone):
+        raise SavedError(_("the saved game is damaged: more undone moves than moves"))
+    for _undone in range(undone):
         game.undo()
     try:
         turns = Turns.read(data.get("turns"), len(game.moves), undone, data.get("dealt", 0))
         had = Help.read(data.get("help", {}))
     except ValueError as e:
-        raise SavedError(f"the saved game is damaged: {e}") from None
+        raise _damaged(e) from None
     return Saved(game, float(elapsed), turns, had)
+
+
+def _damaged(why: Exception) -> SavedError:
+    # Translators: {reason} says what is wrong, as in "not valid JSON (…)".
+    return SavedError(_("the saved game is damaged: {reason}").format(reason=why))

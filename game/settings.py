@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from .assist import AUTOMOVE
+from .i18n import LANGUAGES, _
 from .jsontext import parse
 from .notation import GameError, NewerVersion, newer, shown
 from .rules import GAMES, Build, Rules
@@ -51,6 +52,8 @@ class Settings:
     # Every pile's name (its number) shown above it; off, only where it helps (a focused,
     # hinted or empty pile: table.css). Added in v1 too: old settings load without it.
     pile_names: bool = False
+    # The page's language, a code of i18n.LANGUAGES; "": the browser's (added in v1 too).
+    language: str = ""
 
     def rules_for(self, game: str) -> dict[str, bool]:
         """The house rules a new deal of ``game`` uses."""
@@ -83,6 +86,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "animation": tuple(ANIMATION),
     "motion": MOTION,
     "verdicts": VERDICTS,
+    "language": ("", *LANGUAGES),
 }
 FLAGS = ("four_colour", "winnable_only", "confirm_abandon", "sound", "pile_names")
 
@@ -90,53 +94,79 @@ FLAGS = ("four_colour", "winnable_only", "confirm_abandon", "sound", "pile_names
 def loads(text: object) -> Settings:
     """The settings stored in ``text``; fields left out keep their defaults."""
     if not isinstance(text, str) or len(text) > MAX_TEXT:
-        raise SettingsError("the settings are damaged (not text, or far too long)")
+        raise SettingsError(_("the settings are damaged (not text, or far too long)"))
     try:
         data: Any = parse(text)
     except (ValueError, RecursionError):
-        raise SettingsError("the settings are damaged (not JSON)") from None
+        raise SettingsError(_("the settings are damaged (not JSON)")) from None
     if not isinstance(data, dict):
-        raise SettingsError("the settings are damaged (not an object)")
+        raise SettingsError(_("the settings are damaged (not an object)"))
     if "version" not in data:  # before versions: {"winnable_only": true} and nothing else
         if set(data) <= {"winnable_only"} and data.get("winnable_only", False) in (True, False):
             return Settings(winnable_only=data.get("winnable_only", False))
-        raise SettingsError("the settings are damaged (no version)")
+        raise SettingsError(_("the settings are damaged (no version)"))
     if newer(data["version"], VERSION):
-        raise SettingsNewer(f"the settings are from a newer version ({data['version']})")
+        raise SettingsNewer(
+            _("the settings are from a newer version ({version})").format(
+                version=shown(data["version"])
+            )
+        )
     if data["version"] != VERSION:
-        raise SettingsError(f"the settings are from another version ({shown(data['version'])})")
+        raise SettingsError(
+            _("the settings are from another version ({version})").format(
+                version=shown(data["version"])
+            )
+        )
     out: dict[str, Any] = {}
     for name, value in data.items():
         if name == "version":
             continue
         if name in CHOICES:
             if value not in CHOICES[name] or not isinstance(value, str):
-                options = ", ".join(CHOICES[name])
-                raise SettingsError(f"setting {name} must be one of {options}, not {shown(value)}")
+                options = ", ".join(c or '""' for c in CHOICES[name])
+                raise SettingsError(
+                    _("setting {name} must be one of {options}, not {value}").format(
+                        name=name, options=options, value=shown(value)
+                    )
+                )
         elif name in FLAGS:
             if not isinstance(value, bool):
-                raise SettingsError(f"setting {name} must be true or false, not {shown(value)}")
+                raise SettingsError(
+                    _("setting {name} must be true or false, not {value}").format(
+                        name=name, value=shown(value)
+                    )
+                )
         elif name == "house_rules":
             value = _house_rules(value)
         else:
-            raise SettingsError(f"the settings are damaged (unknown setting {shown(name)})")
+            raise SettingsError(
+                _("the settings are damaged (unknown setting {name})").format(name=shown(name))
+            )
         out[name] = value
     return Settings(**out)
 
 
 def _house_rules(value: object) -> dict[str, tuple[str, ...]]:
     if not isinstance(value, dict):
-        raise SettingsError("setting house_rules must be an object of games")
+        raise SettingsError(_("setting house_rules must be an object of games"))
     out: dict[str, tuple[str, ...]] = {}
     for game, names in value.items():
         if game not in GAMES:
-            raise SettingsError(f"setting house_rules names an unknown game {shown(game)}")
+            raise SettingsError(
+                _("setting house_rules names an unknown game {game}").format(game=shown(game))
+            )
         known = {h.name for h in GAMES[game].house_rules}
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-            raise SettingsError(f"setting house_rules of {game} must be a list of names")
+            raise SettingsError(
+                _("setting house_rules of {game} must be a list of names").format(game=game)
+            )
         for n in names:
             if n not in known:
-                raise SettingsError(f"{GAMES[game].title} has no house rule {shown(n)}")
+                raise SettingsError(
+                    _("{game} has no house rule {rule}").format(
+                        game=_(GAMES[game].title), rule=shown(n)
+                    )
+                )
         if names:
             out[game] = tuple(sorted(set(names)))
     return out

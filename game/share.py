@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from datetime import date
 from urllib.parse import urlencode
 
+from .i18n import _, ngettext, percent
 from .notation import GameError, shown
 from .records import MAX_MOVES
 from .rules import GAMES
@@ -39,10 +40,6 @@ def clock(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
-def _moves(n: int) -> str:
-    return f"{n} move{'s' * (n != 1)}"
-
-
 @dataclass(frozen=True)
 class Claim:
     """A sharer's result, to beat: ``moves`` in ``seconds`` (whole seconds)."""
@@ -58,27 +55,65 @@ class Claim:
     @property
     def text(self) -> str:
         """``Beat 97 moves in 4:12``."""
-        return f"Beat {_moves(self.moves)} in {clock(self.seconds)}"
+        said = ngettext("Beat {n} move in {time}", "Beat {n} moves in {time}", self.moves)
+        return said.format(n=self.moves, time=clock(self.seconds))
 
     def compare(self, won: bool, moves: int, seconds: float) -> str:
         """The end dialog's line: how this game did against the claim.
 
         Beating it takes a win in no more moves and no more time, and fewer of one.
         """
-        theirs = f"{_moves(self.moves)} in {clock(self.seconds)}"
+        theirs = ngettext("{n} move in {time}", "{n} moves in {time}", self.moves).format(
+            n=self.moves, time=clock(self.seconds)
+        )
         if not won:
-            return f"Not won this time: the challenge, {theirs}, still stands."
+            # Translators: {challenge} is the result to beat, as in "97 moves in 4:12".
+            said = _("Not won this time: the challenge, {challenge}, still stands.")
+            return said.format(challenge=theirs)
         mine, fewer, faster = int(seconds), moves < self.moves, int(seconds) < self.seconds
-        head = f"You won in {_moves(moves)}, {clock(mine)}: "
         if (moves, mine) == (self.moves, self.seconds):
-            return head + f"you matched the challenge, {theirs}, exactly."
-        if moves <= self.moves and mine <= self.seconds:
-            return head + f"you beat the challenge, {theirs}."
-        if fewer:
-            return head + f"fewer moves than the challenge, but slower than {clock(self.seconds)}."
-        if faster:
-            return head + f"faster than the challenge, but more moves than {self.moves}."
-        return head + f"you did not beat the challenge, {theirs}."
+            # Translators: {n} moves and {time} are the player's win; {challenge} the result
+            # to beat ("97 moves in 4:12"), {their_time} and {their_moves} its time and moves.
+            said = ngettext(
+                "You won in {n} move, {time}: you matched the challenge, {challenge}, exactly.",
+                "You won in {n} moves, {time}: you matched the challenge, {challenge}, exactly.",
+                moves,
+            )
+        elif moves <= self.moves and mine <= self.seconds:
+            said = ngettext(
+                "You won in {n} move, {time}: you beat the challenge, {challenge}.",
+                "You won in {n} moves, {time}: you beat the challenge, {challenge}.",
+                moves,
+            )
+        elif fewer:
+            said = ngettext(
+                "You won in {n} move, {time}: fewer moves than the challenge, but slower than "
+                "{their_time}.",
+                "You won in {n} moves, {time}: fewer moves than the challenge, but slower than "
+                "{their_time}.",
+                moves,
+            )
+        elif faster:
+            said = ngettext(
+                "You won in {n} move, {time}: faster than the challenge, but more moves than "
+                "{their_moves}.",
+                "You won in {n} moves, {time}: faster than the challenge, but more moves than "
+                "{their_moves}.",
+                moves,
+            )
+        else:
+            said = ngettext(
+                "You won in {n} move, {time}: you did not beat the challenge, {challenge}.",
+                "You won in {n} moves, {time}: you did not beat the challenge, {challenge}.",
+                moves,
+            )
+        return said.format(
+            n=moves,
+            time=clock(mine),
+            challenge=theirs,
+            their_time=clock(self.seconds),
+            their_moves=self.moves,
+        )
 
 
 def read_claim(text: object, game: str | None = None, home: int = 0) -> Claim | None:
@@ -90,15 +125,18 @@ def read_claim(text: object, game: str | None = None, home: int = 0) -> Claim | 
     if text is None or text == "":
         return None
     if not isinstance(text, str):
-        raise ClaimError(f"the challenge is not text but {shown(text)}; ignored")
+        said = _("the challenge is not text but {value}; ignored")
+        raise ClaimError(said.format(value=shown(text)))
     m = _CLAIM.fullmatch(text)
     if m is None:
-        raise ClaimError(
-            f"the challenge {shown(text[:24])} is not moves-seconds, like 97-252; ignored"
-        )
+        # Translators: {example} is a challenge as a link writes it, "97-252".
+        said = _("the challenge {value} is not moves-seconds, like {example}; ignored")
+        raise ClaimError(said.format(value=shown(text[:24]), example="97-252"))
     claim = Claim(int(m[1]), int(m[2]))
     if claim.moves > MAX_MOVES or claim.seconds > MAX_SECONDS:
-        raise ClaimError(f"the challenge {claim.param} is beyond any real game; ignored")
+        # Translators: {challenge} is the challenge as the link writes it: moves-seconds.
+        said = _("the challenge {challenge} is beyond any real game; ignored")
+        raise ClaimError(said.format(challenge=claim.param))
     if game is not None:
         check_claim(claim, game, home)
     return claim
@@ -110,18 +148,30 @@ def check_claim(claim: Claim, game: str, home: int = 0) -> None:
     (a claim counts the player's moves, as the page does, not the deal's)."""
     rules = GAMES.get(game)
     if rules and claim.moves < rules.cards - home:
-        raise ClaimError(
-            f"the challenge {claim.param} is impossible: a win of {rules.title} takes at "
-            f"least {_moves(rules.cards - home)}; ignored"
+        least = rules.cards - home
+        # Translators: {challenge} is the challenge as the link writes it: moves-seconds.
+        said = ngettext(
+            "the challenge {challenge} is impossible: a win of {game} takes at least {n} move; "
+            "ignored",
+            "the challenge {challenge} is impossible: a win of {game} takes at least {n} moves; "
+            "ignored",
+            least,
         )
+        raise ClaimError(said.format(challenge=claim.param, game=_(rules.title), n=least))
 
 
 def title(game: Game, daily: date | None = None) -> str:
     """``Whitehead (Kings only), deal 123`` or ``Whitehead daily, 2026-12-01``."""
     rules = game.rules
-    house = [h.title or h.name for h in rules.house_rules if h.name in rules.active]
-    name = f"{rules.title} ({', '.join(house)})" if house else rules.title
-    return f"{name} daily, {daily.isoformat()}" if daily else f"{name}, deal {game.deal}"
+    house = [_(h.title) if h.title else h.name for h in rules.house_rules if h.name in rules.active]
+    name = _(rules.title)
+    if house:
+        # Translators: a game and the house rules it is played with: "Linus (Pretty Good
+        # Solitaire)".
+        name = _("{game} ({house_rules})").format(game=name, house_rules=", ".join(house))
+    if daily:
+        return _("{game} daily, {date}").format(game=name, date=daily.isoformat())
+    return _("{game}, deal {deal}").format(game=name, deal=game.deal)
 
 
 def share_text(
@@ -135,10 +185,34 @@ def share_text(
     won is shared as lost (the page offers sharing once a game has ended). ``moves``: the
     player's, as the page counts them (not the deal's own auto-moves); all by default."""
     had = help or Help()
-    helped = f"with help ({had.words()})" if had.given else "without help"
     moves = len(game.moves) if moves is None else moves
-    result = "won in" if game.status == "won" else "lost after"
-    return f"{title(game, daily)}: {result} {_moves(moves)}, {clock(seconds)}, {helped}."
+    if game.status == "won" and had.given:
+        # Translators: {title} is the game and deal ("Whitehead, deal 123"), {n} the moves
+        # made, {time} the time taken ("4:12"), {help} the help had ("4 hints, Finish").
+        said = ngettext(
+            "{title}: won in {n} move, {time}, with help ({help}).",
+            "{title}: won in {n} moves, {time}, with help ({help}).",
+            moves,
+        )
+    elif game.status == "won":
+        said = ngettext(
+            "{title}: won in {n} move, {time}, without help.",
+            "{title}: won in {n} moves, {time}, without help.",
+            moves,
+        )
+    elif had.given:
+        said = ngettext(
+            "{title}: lost after {n} move, {time}, with help ({help}).",
+            "{title}: lost after {n} moves, {time}, with help ({help}).",
+            moves,
+        )
+    else:
+        said = ngettext(
+            "{title}: lost after {n} move, {time}, without help.",
+            "{title}: lost after {n} moves, {time}, without help.",
+            moves,
+        )
+    return said.format(title=title(game, daily), n=moves, time=clock(seconds), help=had.words())
 
 
 def deal_link(base: str, game: Game, daily: date | None = None, claim: Claim | None = None) -> str:
@@ -176,7 +250,7 @@ def share(
     if game.status == "won" and not (help and help.given) and seconds <= MAX_SECONDS:
         # only a win without help: the same wins that set statistics' bests
         claim = Claim(len(game.moves) if moves is None else moves, int(seconds))
-        text += "\nCan you beat it?"
+        text += "\n" + _("Can you beat it?")
     return Shared(text, deal_link(base, game, daily, claim))
 
 
@@ -186,20 +260,41 @@ MARKS = {"won": "🟩", "lost": "🟥", None: "⬜"}  # a day of the daily calen
 def stats_text(title: str, tally: Tally, daily: DailySummary | None = None) -> str:
     """The statistics dialog's Share: a game's record, and its daily deals with the last
     week as a row of squares (won, lost, not played). Bests count wins without help."""
-    text = f"{title}: won {tally.won} of {_games(tally.played)}"
-    if tally.played:
-        text += f" ({tally.win_percent:.0f}%)"
-    if tally.best_seconds is not None and tally.fewest_moves is not None:
-        text += f", best time {clock(tally.best_seconds)}, fewest moves {tally.fewest_moves}"
-    text += "."
-    if daily is not None and daily.played:
-        week = "".join(MARKS[outcome] for _, outcome in daily.days[-7:])
-        text += (
-            f"\nDaily deals: won {daily.won} of {daily.played}, streak {daily.streak}"
-            f" (best {daily.best_streak}). {week}"
+    n, best = tally.played, tally.best_seconds
+    if not n:
+        # Translators: {title} is the game ("Linus, Pretty Good Solitaire"); {n} games played,
+        # {won} of them won; below, {percent} is the share won ("60%"), {time} and {moves}
+        # the bests.
+        said = ngettext("{title}: won {won} of {n} game.", "{title}: won {won} of {n} games.", n)
+    elif best is None or tally.fewest_moves is None:
+        said = ngettext(
+            "{title}: won {won} of {n} game ({percent}).",
+            "{title}: won {won} of {n} games ({percent}).",
+            n,
         )
+    else:
+        said = ngettext(
+            "{title}: won {won} of {n} game ({percent}), best time {time}, fewest moves {moves}.",
+            "{title}: won {won} of {n} games ({percent}), best time {time}, fewest moves {moves}.",
+            n,
+        )
+    text = said.format(
+        title=title,
+        won=tally.won,
+        n=n,
+        percent=percent(round(tally.win_percent) / 100),  # rounded as ever: 57.5 is 58%
+        time=clock(best or 0),
+        moves=tally.fewest_moves,
+    )
+    if daily is not None and daily.played:
+        week = "".join(MARKS[outcome] for _day, outcome in daily.days[-7:])
+        said = ngettext(
+            "Daily deals: won {won} of {n}, streak {streak} (best {best}).",
+            "Daily deals: won {won} of {n}, streak {streak} (best {best}).",
+            daily.played,
+        )
+        text += "\n" + said.format(
+            won=daily.won, n=daily.played, streak=daily.streak, best=daily.best_streak
+        )
+        text += f" {week}"
     return text
-
-
-def _games(n: int) -> str:
-    return f"{n} game{'s' * (n != 1)}"

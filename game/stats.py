@@ -28,10 +28,12 @@ import json
 import re
 from dataclasses import asdict, dataclass, field, fields, replace
 from datetime import date, timedelta
+from html import escape
 from itertools import combinations
 from typing import Any
 
 from .deals import MAX_DEAL
+from .i18n import N_, _, ngettext, pgettext
 from .jsontext import parse
 from .notation import GameError, NewerVersion, newer, shown
 from .rules import GAMES
@@ -69,8 +71,10 @@ class Help:
 
     def words(self) -> str:
         """``4 hints, the solver's verdict, Finish``: the help, in words ("" for none)."""
-        said = [f"{self.hints} hint{'s' * (self.hints != 1)}"] if self.hints else []
-        said += ["the solver's verdict"] * self.verdict + ["Finish"] * self.finish
+        hints = ngettext("{n} hint", "{n} hints", self.hints).format(n=self.hints)
+        said = [hints] if self.hints else []
+        said += [_("the solver's verdict")] * self.verdict
+        said += [pgettext("button", "Finish")] * self.finish
         return ", ".join(said)
 
     def joined(self, other: Help) -> Help:
@@ -83,13 +87,13 @@ class Help:
     def read(cls, raw: object) -> Help:
         """The help stored as ``raw`` (its fields, or fewer); ValueError if it is not that."""
         if not isinstance(raw, dict) or not set(raw) <= {f.name for f in fields(cls)}:
-            raise ValueError("bad help record")
+            raise ValueError(_("bad help record"))
         hints = raw.get("hints", 0)
         verdict, finish = raw.get("verdict", False), raw.get("finish", False)
         if type(hints) is not int or not 0 <= hints <= MAX_HINTS:
-            raise ValueError("bad hint count")
+            raise ValueError(_("bad hint count"))
         if not isinstance(verdict, bool) or not isinstance(finish, bool):
-            raise ValueError("bad help record")
+            raise ValueError(_("bad help record"))
         return cls(hints, verdict, finish)
 
 
@@ -168,9 +172,9 @@ def bettered(before: Tally, after: Tally) -> list[str]:
     so it betters nothing either."""
     said = []
     if before.best_seconds is not None and after.best_seconds != before.best_seconds:
-        said.append("New best time")
+        said.append(_("New best time"))
     if before.fewest_moves is not None and after.fewest_moves != before.fewest_moves:
-        said.append("Fewest moves yet")
+        said.append(_("Fewest moves yet"))
     return said
 
 
@@ -194,8 +198,8 @@ def variant_title(key: str) -> str:
     """``Linus, Pretty Good Solitaire``: a variant in words."""
     name, *on = key.split("+")
     rules = GAMES[name]
-    titles = {h.name: h.title or h.name for h in rules.house_rules}
-    return ", ".join([rules.title, *(titles.get(n, n) for n in on)])
+    titles = {h.name: _(h.title) if h.title else h.name for h in rules.house_rules}
+    return ", ".join([_(rules.title), *(titles.get(n, n) for n in on)])
 
 
 @dataclass
@@ -380,21 +384,21 @@ class Stats:
     @classmethod
     def loads(cls, text: object) -> Stats:
         if not isinstance(text, str) or len(text) > MAX_TEXT:
-            raise StatsError("the statistics are damaged (not text, or far too long)")
+            raise StatsError(_("the statistics are damaged (not text, or far too long)"))
         try:
             data: Any = parse(text)
         except (ValueError, RecursionError):
-            raise StatsError("the statistics are damaged (not JSON)") from None
+            raise StatsError(_("the statistics are damaged (not JSON)")) from None
         if isinstance(data, dict) and newer(data.get("version"), VERSION):
-            raise StatsNewer("the statistics are from a newer version")
+            raise StatsNewer(_("the statistics are from a newer version"))
         if not isinstance(data, dict) or data.get("version") not in (1, VERSION):
-            raise StatsError("the statistics are from another version")
+            raise StatsError(_("the statistics are from another version"))
         tallies = data.get("tallies")
         if not isinstance(tallies, dict):
-            raise StatsError("the statistics are damaged (no tallies)")
+            raise StatsError(_("the statistics are damaged (no tallies)"))
         dailies = data.get("dailies") if data["version"] == VERSION else {}
         if not isinstance(dailies, dict):
-            raise StatsError("the statistics are damaged (no daily results)")
+            raise StatsError(_("the statistics are damaged (no daily results)"))
         out = cls()
         for key, raw in tallies.items():
             _check_key(key)
@@ -415,30 +419,32 @@ def _check_key(key: object) -> None:
     parts = key.split("+") if isinstance(key, str) else [""]
     rules = GAMES.get(parts[0])
     if rules is None:
-        raise StatsError(f"the statistics are damaged (unknown game {str(key)[:30]!r})")
+        said = _("the statistics are damaged (unknown game {game})")
+        raise StatsError(said.format(game=repr(str(key)[:30])))
     if not set(parts[1:]) <= {h.name for h in rules.house_rules}:
-        raise StatsError(f"the statistics are damaged (unknown house rule in {str(key)[:40]!r})")
+        said = _("the statistics are damaged (unknown house rule in {variant})")
+        raise StatsError(said.format(variant=repr(str(key)[:40])))
 
 
 def _current(raw: object, damaged: list[str]) -> Current:
     names = {f.name for f in fields(Current)}
     if not isinstance(raw, dict) or not names - {"help", "daily"} <= set(raw) <= names:
-        raise StatsError("the statistics are damaged (the game in progress)")
+        raise StatsError(_("the statistics are damaged (the game in progress)"))
     _check_key(raw["key"])
     deal, streak = raw["deal"], raw["streak_before"]
-    if type(deal) is not int or not 1 <= deal <= MAX_DEAL or type(streak) is not int or streak < 0:
-        raise StatsError("the statistics are damaged (the game in progress)")
-    if not isinstance(raw["played"], bool) or raw["counted"] not in (None, *OUTCOMES):
-        raise StatsError("the statistics are damaged (the game in progress)")
+    good = type(deal) is int and 1 <= deal <= MAX_DEAL and type(streak) is int and streak >= 0
+    if not good or not isinstance(raw["played"], bool) or raw["counted"] not in (None, *OUTCOMES):
+        raise StatsError(_("the statistics are damaged (the game in progress)"))
     try:  # kept before help was: none known, none counted
         had = Help.read(raw.get("help", {}))
     except ValueError as e:
-        raise StatsError(f"the statistics are damaged (the game in progress: {e})") from None
+        said = _("the statistics are damaged (the game in progress: {reason})")
+        raise StatsError(said.format(reason=e)) from None
     daily = raw.get("daily")
     if daily is not None:  # a bad mark is dropped: the game goes on as an ordinary one
         daily = _day(daily)
         if daily is None or "+" in raw["key"]:
-            damaged.append(f"the daily deal in progress, {shown(raw['daily'])}")
+            damaged.append(_("the daily deal in progress, {date}").format(date=shown(raw["daily"])))
             daily = None
     return Current(**{**raw, "help": had, "daily": daily})
 
@@ -461,13 +467,16 @@ def _daily_results(game: object, raw: object, damaged: list[str]) -> dict[date, 
     """One game's daily results as stored; each damaged one is left out, and said in
     ``damaged`` (the whole record if it is not one)."""
     if not isinstance(game, str) or game not in GAMES or not isinstance(raw, dict):
-        damaged.append(f"the daily results of {shown(game)}")
+        # Translators: {game} is the game's name as stored, left in English ('linus').
+        damaged.append(_("the daily results of {game}").format(game=shown(game)))
         return {}
     out = {}
     for text, result in raw.items():
         day = _day(text)
         if day is None or not _daily_result(result):
-            damaged.append(f"the daily result of {game} on {shown(text)}")
+            # Translators: {game} is the game's name as stored, left in English ('linus').
+            said = _("the daily result of {game} on {date}")
+            damaged.append(said.format(game=game, date=shown(text)))
             continue
         outcome, moves, seconds = result
         out[day] = DailyResult(outcome, moves, seconds)
@@ -488,12 +497,16 @@ def _daily_result(raw: object) -> bool:
 
 def _tally(raw: object) -> Tally:
     if not isinstance(raw, dict):
-        raise StatsError("the statistics are damaged (a tally is not an object)")
+        raise StatsError(_("the statistics are damaged (a tally is not an object)"))
+
+    def damaged(name: str) -> StatsError:
+        # Translators: {field} is the name of a stored count, left in English ('best_seconds').
+        return StatsError(_("the statistics are damaged ({field})").format(field=name))
 
     def count(name: str) -> int:
         v = raw.get(name, 0)
         if type(v) is not int or v < 0:
-            raise StatsError(f"the statistics are damaged ({name})")
+            raise damaged(name)
         return v
 
     def best(name: str, kind: type | tuple[type, ...]) -> Any:
@@ -501,33 +514,33 @@ def _tally(raw: object) -> Tally:
         if v is None:
             return None
         if isinstance(v, bool) or not isinstance(v, kind):
-            raise StatsError(f"the statistics are damaged ({name})")
+            raise damaged(name)
         number: float = v  # type: ignore[assignment]
         if not 0 <= number < 1e9:  # NaN fails too
-            raise StatsError(f"the statistics are damaged ({name})")
+            raise damaged(name)
         return v
 
     recent = raw.get("recent", [])
     if not isinstance(recent, list) or not all(r in OUTCOMES for r in recent):
-        raise StatsError("the statistics are damaged (recent results)")
+        raise StatsError(_("the statistics are damaged (recent results)"))
     t = Tally(count("played"), count("won"), count("streak"), count("best_streak"),
               best("best_seconds", (int, float)), best("fewest_moves", int), recent[-RECENT:],
               count("abandoned"), count("won_helped"), _days(raw.get("days", {})))  # fmt: skip
     lost = t.played - t.won
     if t.won > t.played or t.streak > t.best_streak or t.abandoned > lost or t.won_helped > t.won:
-        raise StatsError("the statistics are damaged (counts do not add up)")
+        raise StatsError(_("the statistics are damaged (counts do not add up)"))
     return t
 
 
 def _days(raw: object) -> dict[str, list[int]]:
     """The results by day as stored: ``{"2026-12-03": [2, 1, 0]}``, or refused."""
     if not isinstance(raw, dict) or len(raw) > DAYS_KEPT * 2:
-        raise StatsError("the statistics are damaged (results by day)")
+        raise StatsError(_("the statistics are damaged (results by day)"))
     out = {}
     for text, counts in raw.items():
         good = isinstance(counts, list) and len(counts) == 3
         if _day(text) is None or not good or not all(_count(n) for n in counts):
-            raise StatsError("the statistics are damaged (results by day)")
+            raise StatsError(_("the statistics are damaged (results by day)"))
         out[text] = list(counts)
     return dict(sorted(out.items())[-DAYS_KEPT:])
 
@@ -537,7 +550,38 @@ def _count(n: object) -> bool:
 
 
 CHART_DAYS = 14  # days in the chart over time, to today
-_KINDS = (("won", "won without help"), ("helped", "won with help"), ("lost", "lost"))
+_KINDS = ("won", "helped", "lost")  # a day's three counts: won without help, with help, lost
+# Translators: a day of the month and its month, as in "3 December".
+_DAY_MONTHS = (N_("{day} January"), N_("{day} February"), N_("{day} March"), N_("{day} April"),
+               N_("{day} May"), N_("{day} June"), N_("{day} July"), N_("{day} August"),
+               N_("{day} September"), N_("{day} October"), N_("{day} November"),
+               N_("{day} December"))  # fmt: skip
+# Translators: a month's short name, under the days of the statistics chart.
+_SHORT_MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"),
+                 N_("Aug"), N_("Sep"), N_("Oct"), N_("Nov"), N_("Dec"))  # fmt: skip
+
+
+def day_month(day: date) -> str:
+    """``3 December``: a day and its month, in the player's language."""
+    return _(_DAY_MONTHS[day.month - 1]).format(day=day.day)
+
+
+def _summed(when: str, results: str) -> str:
+    """``Last 14 days: 5 games, 3 won, 2 lost``: a time and the games then, in one line."""
+    # Translators: {when} is a time ("Last 14 days", "3 December"), {results} its games
+    # ("5 games, 3 won, 2 lost").
+    return _("{when}: {results}").format(when=when, results=results)
+
+
+def _kind_words(kind: str, n: int) -> str:
+    """``2 won without help``: one of a day's three counts (:data:`_KINDS`) in words."""
+    if kind == "won":
+        said = ngettext("{n} won without help", "{n} won without help", n)
+    elif kind == "helped":
+        said = ngettext("{n} won with help", "{n} won with help", n)
+    else:
+        said = ngettext("{n} lost", "{n} lost", n)
+    return said.format(n=n)
 
 
 def history(tally: Tally, today: date, shown: int = CHART_DAYS) -> list[tuple[date, list[int]]]:
@@ -548,8 +592,8 @@ def history(tally: Tally, today: date, shown: int = CHART_DAYS) -> list[tuple[da
 
 def day_words(day: date, counts: list[int]) -> str:
     """``3 December: 2 won without help, 1 lost``: a day of the chart in words."""
-    said = [f"{n} {words}" for n, (_, words) in zip(counts, _KINDS, strict=True) if n]
-    return f"{day.day} {day:%B}: {', '.join(said) or 'no games'}"
+    said = [_kind_words(kind, n) for n, kind in zip(counts, _KINDS, strict=True) if n]
+    return _summed(day_month(day), ", ".join(said) or _("no games"))
 
 
 def history_svg(tally: Tally, today: date, width: int = 320, height: int = 150) -> str:
@@ -557,7 +601,7 @@ def history_svg(tally: Tally, today: date, width: int = 320, height: int = 150) 
     help, won with help, lost), with the count on the left axis and the dates below; its
     words are in :func:`history_words` (the page's text equivalent)."""
     rows = history(tally, today)
-    top = max(max(sum(c) for _, c in rows), 1)
+    top = max(max(sum(c) for _day, c in rows), 1)
     left, bottom, head = 24, 30, 8
     plot_w, plot_h = width - left - 4, height - bottom - head
     step = plot_w / len(rows)
@@ -573,7 +617,7 @@ def history_svg(tally: Tally, today: date, width: int = 320, height: int = 150) 
     for i, (day, counts) in enumerate(rows):
         x = left + i * step + step * 0.15
         y = head + plot_h
-        for n, (kind, _) in zip(counts, _KINDS, strict=True):
+        for n, kind in zip(counts, _KINDS, strict=True):
             if n:
                 h = plot_h * n / top
                 y -= h
@@ -587,10 +631,11 @@ def history_svg(tally: Tally, today: date, width: int = 320, height: int = 150) 
         )
         if day.month != month:
             month = day.month
+            short = escape(_(_SHORT_MONTHS[day.month - 1]))
             parts.append(
-                f'<text x="{mid:.1f}" y="{head + plot_h + 24}" text-anchor="middle">{day:%b}</text>'
+                f'<text x="{mid:.1f}" y="{head + plot_h + 24}" text-anchor="middle">{short}</text>'
             )
-    label = history_words(tally, today)
+    label = escape(history_words(tally, today))
     return (
         f'<svg class="chart history" viewBox="0 0 {width} {height}" role="img" '
         f'aria-label="{label}"><title>{label}</title>{"".join(parts)}</svg>'
@@ -600,15 +645,18 @@ def history_svg(tally: Tally, today: date, width: int = 320, height: int = 150) 
 def history_words(tally: Tally, today: date) -> str:
     """The chart in one line: ``Last 14 days: 5 games, 3 won (1 with help), 2 lost``."""
     rows = history(tally, today)
-    clean, helped, lost = (sum(c[k] for _, c in rows) for k in range(3))
-    n = clean + helped + lost
+    clean, helped, lost = (sum(c[k] for _day, c in rows) for k in range(3))
+    n, won = clean + helped + lost, clean + helped
+    days = ngettext("Last {n} day", "Last {n} days", len(rows)).format(n=len(rows))
     if not n:
-        return f"Last {len(rows)} days: no games"
-    helped_words = f" ({helped} with help)" if helped else ""
-    return (
-        f"Last {len(rows)} days: {n} game{'s' * (n != 1)}, {clean + helped} won{helped_words}, "
-        f"{lost} lost"
-    )
+        return _summed(days, _("no games"))
+    if helped:
+        won_words = ngettext("{n} won ({helped} with help)", "{n} won ({helped} with help)", won)
+    else:
+        won_words = ngettext("{n} won", "{n} won", won)
+    games = ngettext("{n} game", "{n} games", n).format(n=n)
+    results = [games, won_words.format(n=won, helped=helped), _kind_words("lost", lost)]
+    return _summed(days, ", ".join(results))
 
 
 def chart_svg(tally: Tally, width: int = 300, height: int = 40) -> str:
@@ -625,7 +673,11 @@ def chart_svg(tally: Tally, width: int = 300, height: int = 40) -> str:
         )
     won = sum(r == "won" for r in tally.recent)
     n = len(tally.recent)
-    label = f"Last {n} game{'s' * (n != 1)}: {won} won" if n else "No games yet"
+    if n:
+        last = ngettext("Last {n} game", "Last {n} games", n).format(n=n)
+        label = escape(_summed(last, ngettext("{n} won", "{n} won", won).format(n=won)))
+    else:
+        label = escape(_("No games yet"))
     return (
         f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" aria-label="{label}">'
         f"<title>{label}</title>{''.join(bars)}</svg>"
@@ -660,10 +712,20 @@ def daily_summary(stats: Stats, game: str, today: date) -> DailySummary:
 def daily_words(summary: DailySummary) -> str:
     """``Days played 5 · won 3 · streak 2 (best 3)``."""
     s = summary
-    return f"Days played {s.played} · won {s.won} · streak {s.streak} (best {s.best_streak})"
+    said = _("Days played {played} · won {won} · streak {streak} (best {best})")
+    return said.format(played=s.played, won=s.won, streak=s.streak, best=s.best_streak)
 
 
-_MARKS = {"won": ("✓", "won"), "lost": ("✗", "lost"), None: ("", "not played")}
+_MARKS = {"won": "✓", "lost": "✗", None: ""}
+
+
+def _outcome_words(outcome: str | None) -> str:
+    """``won``, ``lost``, ``not played``: a day of the daily calendar in words."""
+    if outcome == "won":
+        return pgettext("daily deal", "won")
+    if outcome == "lost":
+        return pgettext("daily deal", "lost")
+    return pgettext("daily deal", "not played")
 
 
 def daily_calendar(summary: DailySummary) -> str:
@@ -671,9 +733,9 @@ def daily_calendar(summary: DailySummary) -> str:
     not played), not colour alone, and a name each ("1 December: won"); the last is today."""
     cells = []
     for i, (day, outcome) in enumerate(summary.days):
-        mark, said = _MARKS[outcome]
-        today = i == len(summary.days) - 1
-        name = f"{day.day} {day:%B}{', today' * today}: {said}"
+        mark, today = _MARKS[outcome], i == len(summary.days) - 1
+        said = _("{date}, today: {result}") if today else _("{date}: {result}")
+        name = escape(said.format(date=day_month(day), result=_outcome_words(outcome)))
         kind = f"{outcome or 'none'}{' today' * today}"
         cells.append(
             f'<li class="{kind}"><span role="img" aria-label="{name}" title="{name}">'

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .i18n import _, number
 from .notation import shown
 from .records import RecordError, loads, replay
 from .state import Game
@@ -38,29 +39,38 @@ def read_file(text: object, size: int | None = None) -> Game:
     if size is not None:
         check_size(size)
     if not isinstance(text, str):
-        raise RecordError(f"it is not text but {shown(text)}")
+        raise RecordError(_("it is not text but {value}").format(value=shown(text)))
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
-        raise RecordError(f"it is too big for a game record ({_megabytes(len(text))})")
+        raise _too_big(len(text))
     text = text.removeprefix("\ufeff")  # the byte-order mark some editors write first
     if not text.strip():
-        raise RecordError("it is empty")
+        raise RecordError(_("it is empty"))
     data = loads(text)
     if not isinstance(data, dict):
-        raise RecordError(f"it is not a game record (a JSON object), but a {_kind(data)}")
+        raise RecordError(_not_a_record(data))
     return replay(data)
 
 
 def check_size(size: int) -> None:
     """Refuse a file by its size alone, before reading it."""
     if size > MAX_BYTES:
-        raise RecordError(f"it is too big for a game record ({_megabytes(size)})")
+        raise _too_big(size)
 
 
-def _megabytes(n: int) -> str:
-    return f"{n / 1_000_000:.1f} MB; a record is a few kilobytes"
+def _too_big(size: int) -> RecordError:
+    # Translators: {megabytes} is the file's size in megabytes, as in "3.0".
+    said = _("it is too big for a game record ({megabytes} MB; a record is a few kilobytes)")
+    return RecordError(said.format(megabytes=number(round(size / 1_000_000, 1))))
 
 
-def _kind(value: object) -> str:
-    return {list: "list", str: "string", bool: "true/false", type(None): "null"}.get(
-        type(value), "number"
-    )
+def _not_a_record(value: object) -> str:
+    """What a file holds instead of a record (a JSON object), in words."""
+    if isinstance(value, list):
+        return _("it is not a game record (a JSON object), but a list")
+    if isinstance(value, str):
+        return _("it is not a game record (a JSON object), but a string")
+    if isinstance(value, bool):
+        return _("it is not a game record (a JSON object), but a true/false")
+    if value is None:
+        return _("it is not a game record (a JSON object), but a null")
+    return _("it is not a game record (a JSON object), but a number")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .i18n import _
 from .state import Game
 
 
@@ -63,7 +64,7 @@ class Turns:
         if self.undoable <= 0:
             return 0
         n = self.done.pop()
-        for _ in range(n):
+        for _move in range(n):
             game.undo()
         self.undone.append(n)
         return n
@@ -73,7 +74,7 @@ class Turns:
         if not self.undone:
             return 0
         n = self.undone.pop()
-        for _ in range(n):
+        for _move in range(n):
             game.redo()
         self.done.append(n)
         return n
@@ -116,19 +117,21 @@ class Turns:
     def read(cls, steps: object, played: int, undone: int, dealt: object = 0) -> Turns:
         """Steps as :meth:`steps` wrote them, for a game of ``played`` moves and ``undone``
         more on its redo stack; one move a step when there are none (older saves).
-        Raises ValueError (one line) when they do not fit."""
+        Raises ValueError (one line, the player's words: what is wrong with a saved game)
+        when they do not fit."""
         if steps is None:
             done, redo = [1] * played, [1] * undone
         else:
             if not (isinstance(steps, list) and all(type(k) is int and k > 0 for k in steps)):
-                raise ValueError("bad undo steps")
+                # Translators: what is wrong with a damaged saved game
+                raise ValueError(_("bad undo steps"))
             total, split = 0, 0
             while split < len(steps) and total < played:
                 total += steps[split]
                 split += 1
             if total != played or sum(steps[split:]) != undone:
-                raise ValueError("its undo steps do not fit its moves")
+                raise ValueError(_("its undo steps do not fit its moves"))
             done, redo = steps[:split], steps[split:][::-1]
         if type(dealt) is not int or (dealt and done[:1] != [dealt]):
-            raise ValueError("its dealt moves do not fit its undo steps")
+            raise ValueError(_("its dealt moves do not fit its undo steps"))
         return cls(done, redo, dealt)

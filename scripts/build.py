@@ -34,6 +34,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+import catalogs
 import paint
 import startup
 
@@ -89,6 +90,7 @@ def make_startup(root: Path) -> None:
         try:
             startup.build(root)
             paint.write(root)
+            catalogs.write_manifests(root)
         except startup.StartupError as e:
             raise BuildError(str(e)) from e
         except subprocess.CalledProcessError as e:
@@ -123,6 +125,12 @@ def stored(root: Path, files: list[str]) -> dict[str, list[int | str]]:
     return out
 
 
+def sw_words(root: Path) -> dict[str, dict[str, str]]:
+    """The offline page's words, from the catalogs beside the site (a built dist/ has none:
+    those of the repository it was built from)."""
+    return catalogs.sw_words(root if (root / catalogs.TEMPLATE).is_file() else catalogs.ROOT)
+
+
 def sw_source(root: Path = ROOT) -> str:
     files = shipped_files(root)
     urls = json.dumps([url_of(f) for f in files], indent=2)
@@ -131,6 +139,7 @@ def sw_source(root: Path = ROOT) -> str:
         ('"__VERSION__"', json.dumps(version(root, files))),
         ('["__FILES__"]', urls),
         ('{ __STORED__: [0, ""] }', json.dumps(stored(root, files), indent=2)),
+        ("{ __WORDS__: {} }", json.dumps(sw_words(root), indent=1, ensure_ascii=False)),
     ):
         if placeholder not in text:
             raise BuildError(f"{TEMPLATE.name} lacks {placeholder}")

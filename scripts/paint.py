@@ -20,13 +20,16 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the engine: game/
 
-from game import GAMES, new_game
+import catalogs
+
+from game import GAMES, i18n, new_game
 from game.daily import FIRST_DAY
 from game.deals import MAX_DEAL
 from game.ui.greeting import KEY, RETURNING, body_html
@@ -42,9 +45,9 @@ HEAD = """\
 """
 
 
-def tables() -> dict[str, object]:
-    """What static/paint.js reads: ``tables`` by ``game+rule+rule`` (rules sorted)."""
-    out: dict[str, object] = {}
+def drawn() -> dict[str, dict[str, object]]:
+    """Each game's tables, by ``game+rule+rule`` (rules sorted), in the current language."""
+    out: dict[str, dict[str, object]] = {}
     for name, rules in GAMES.items():
         names = sorted(h.name for h in rules.house_rules)
         for n in range(len(names) + 1):
@@ -59,6 +62,44 @@ def tables() -> dict[str, object]:
                     "dealt": {"html": dealt.html, "places": [""] * dealt.html.count('"card"')},
                     "redeal": redeal_text(game) if game.rules.shuffle_redeals else "",
                 }
+    return out
+
+
+# What a table's markup says (attribute values and text), in order: the same markup in two
+# languages gives the same list, each said in its language.
+SAID = re.compile(r'(?:aria-label|title)="([^"]*)"|>([^<]*[^\W\d_][^<]*)<')
+
+
+def said(html: str) -> list[str]:
+    return [a or b for a, b in SAID.findall(html)]
+
+
+def words(code: str, english: dict[str, dict[str, object]]) -> dict[str, object]:
+    """The page's words in a language (static/paint.js's `words`): its messages, the labels
+    of the empty tables by their English, and the welcome."""
+    i18n.set_language(code)
+    try:
+        page = catalogs.page_words(code)
+        for key, table in drawn().items():
+            theirs = english[key]
+            if table["redeal"] != theirs["redeal"]:
+                page[str(theirs["redeal"])] = str(table["redeal"])
+            dealt, their_dealt = table["dealt"], theirs["dealt"]
+            assert isinstance(dealt, dict) and isinstance(their_dealt, dict)
+            pairs = [(table["html"], theirs["html"]), (dealt["html"], their_dealt["html"])]
+            for ours, en in pairs:
+                mine, yours = said(str(ours)), said(str(en))
+                if len(mine) != len(yours):
+                    raise SystemExit(f"paint: the {key} table is drawn otherwise in {code}")
+                page.update((e, o) for e, o in zip(yours, mine, strict=True) if e != o)
+        return {"page": dict(sorted(page.items())), "welcome": body_html()}
+    finally:
+        i18n.set_language(i18n.ENGLISH)
+
+
+def tables() -> dict[str, object]:
+    """What static/paint.js reads: ``tables`` by ``game+rule+rule`` (rules sorted)."""
+    out = drawn()
     return {
         "maxDeal": MAX_DEAL,
         "firstDay": FIRST_DAY.isoformat(),
@@ -68,6 +109,9 @@ def tables() -> dict[str, object]:
         "keys": sorted({key for b in BINDINGS for key in b.keys}),
         # the first visit's welcome: its words, and what says it was seen (greeting.due)
         "welcome": {"html": body_html(), "returning": list(RETURNING), "key": KEY},
+        # the languages a player may choose (by code, in their own words), and their words
+        "languages": {code: name for code, name in i18n.LANGUAGES.items()},
+        "words": {code: words(code, out) for code in catalogs.codes()},
     }
 
 

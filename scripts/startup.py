@@ -34,7 +34,10 @@ import subprocess
 import sys
 import tempfile
 import threading
+import zipfile
 from pathlib import Path
+
+import catalogs
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = Path(__file__).resolve().parent / "snapshot.mjs"
@@ -122,8 +125,10 @@ def inputs(root: Path) -> list[Path]:
     return [
         *(root / PYODIDE / name for name in RUNTIME),
         *game_sources(root),
+        *catalogs.inputs(root),
         root / "main.py",
         Path(__file__).resolve(),
+        Path(catalogs.__file__).resolve(),
         SCRIPT,
     ]
 
@@ -210,6 +215,15 @@ def compiled(pyodide: str, zip_path: Path) -> None:
         raise StartupError(f"compiling python.zip failed: {tail[0]}")
 
 
+def add_catalogs(root: Path, zip_path: Path) -> None:
+    """The compiled catalogs into python.zip, beside game/i18n.py, which reads them."""
+    with zipfile.ZipFile(zip_path, "a") as out:
+        for name, data in sorted(catalogs.mo_files(root).items()):
+            info = zipfile.ZipInfo(name, (2026, 1, 1, 0, 0, 0))
+            info.compress_type, info.external_attr = zipfile.ZIP_DEFLATED, 0o644 << 16
+            out.writestr(info, data, compresslevel=9)
+
+
 def current(root: Path) -> dict[str, object] | None:
     """The manifest, if it and the files it names are those of the current inputs."""
     try:
@@ -242,6 +256,7 @@ def build(root: Path = ROOT) -> tuple[bool, dict[str, object]]:
         shipped = [p.relative_to(root).as_posix() for p in game_sources(root)]
         node("stdlib", pyodide, str(root.resolve()), str(zip_path), *modules,
              env={"SNAPSHOT_GAME": json.dumps(shipped)})  # fmt: skip
+        add_catalogs(root, zip_path)
         compiled(pyodide, zip_path)
         node("snapshot", pyodide, str(zip_path), str(raw), *modules, env={"SNAPSHOT_WARM": WARM})
         memory = raw.read_bytes()

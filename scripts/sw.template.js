@@ -25,9 +25,41 @@
 const VERSION = "__VERSION__";
 const FILES = ["__FILES__"];
 const STORED = { __STORED__: [0, ""] };
-
+// The offline page's words in each language, by their English (scripts/catalogs.py).
+const WORDS = { __WORDS__: {} };
 const PREFIX = `solitaire ${self.registration.scope} `; // this app's caches, at this scope
 const CACHE = PREFIX + VERSION;
+const N_ = (message) => message; // marks words for the catalogs (babel.cfg)
+// The page's language, as it last told it (static/pwa.js, at every load): an entry of this
+// version's cache that is no file of the site (the checks look at those alone).
+const LANGUAGE = new URL("solitaire-language", self.location).href;
+
+// The language the offline page speaks: the URL's ?lang=, else the page's (remembered in
+// the Cache API, where static/pwa.js tells it), else the browser's first we speak.
+async function language(request) {
+  const known = (tag) => {
+    const t = String(tag || "").trim().replace(/_/g, "-");
+    if (t.toLowerCase() === "en-xa") return "en-XA";
+    const primary = t.split("-")[0].toLowerCase();
+    return primary === "en" || WORDS[primary] ? primary : null;
+  };
+  const asked = known(new URL(request.url).searchParams.get("lang"));
+  if (asked) return asked;
+  try {
+    const told = await (await caches.open(CACHE)).match(LANGUAGE);
+    const code = told && known(await told.text());
+    if (code) return code;
+  } catch {
+    // no cache: as the browser says
+  }
+  return (self.navigator.languages || []).map(known).find(Boolean) || "en";
+}
+
+async function remember(code) {
+  const cache = await caches.open(CACHE);
+  await cache.put(LANGUAGE, new Response(String(code).slice(0, 10)));
+}
+
 const PAGE = new URL("./", self.location).href;
 const INDEX = new URL("index.html", self.location).href;
 const PRECACHED = new Set(FILES.map((file) => new URL(file, self.location).href));
@@ -131,11 +163,16 @@ async function fits(cache, key, hit) {
 
 // What a navigation gets when the page can come neither from the cache nor the network.
 // It keeps the game's failure box (#loading.failed, as static/boot.js draws it).
-function unavailablePage(why) {
+// In the page's language (language()); `why`'s {network} filled in after translating it.
+function unavailablePage(why, network, lang) {
+  const _ = (message) => WORDS[lang]?.[message] ?? message;
+  const title = _("Solitaire: cannot open offline");
+  const text = `${_(why).replace("{network}", network)} ${_("Your game is saved in this browser.")}`;
+  const reload = _("Reload");
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="${lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Solitaire: cannot open offline</title>
+<title>${title}</title>
 <style>
   body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: #0d3b23;
          color: #fff; font: 1.1rem/1.5 system-ui, sans-serif; }
@@ -145,8 +182,8 @@ function unavailablePage(why) {
            color: #16181a; background: #ffd34d; cursor: pointer; }
 </style></head>
 <body data-ready="false"><div id="loading" class="loading failed" role="alert">
-<span id="loading-text">${why}</span>
-<button type="button" onclick="location.reload()">Reload</button></div></body></html>`;
+<span id="loading-text">${text}</span>
+<button type="button" onclick="location.reload()">${reload}</button></div></body></html>`;
   return new Response(html, {
     status: 503,
     headers: {
@@ -203,13 +240,15 @@ async function cached(event, key) {
   const network = response ? `HTTP ${response.status}` : "offline";
   const lost = hit || dropped.has(key) ? "damaged" : "missing";
   if (request.mode === "navigate") {
-    return unavailablePage(
-      `This browser's offline copy of the game is incomplete: its page is ${lost}` +
-        (network === "offline"
-          ? ", and there is no connection to fetch it again. Connect to the internet and reload."
-          : ` and could not be fetched again (${network}). Reload to try again.`) +
-        " Your game is saved in this browser.",
-    );
+    const offline = network === "offline";
+    const why = lost === "missing"
+      ? (offline
+        ? N_("This browser's offline copy of the game is incomplete: its page is missing, and there is no connection to fetch it again. Connect to the internet and reload.")
+        : N_("This browser's offline copy of the game is incomplete: its page is missing and could not be fetched again ({network}). Reload to try again."))
+      : (offline
+        ? N_("This browser's offline copy of the game is incomplete: its page is damaged, and there is no connection to fetch it again. Connect to the internet and reload.")
+        : N_("This browser's offline copy of the game is incomplete: its page is damaged and could not be fetched again ({network}). Reload to try again."));
+    return unavailablePage(why, network, await language(request));
   }
   event.waitUntil(tell(event.clientId, key, lost, network));
   return response || Response.error();
@@ -267,6 +306,9 @@ async function check(sizes) {
 self.addEventListener("message", (event) => {
   const data = event.data || {};
   if (data.type === "skipWaiting") self.skipWaiting();
+  if (data.type === "language" && typeof data.lang === "string") {
+    event.waitUntil(remember(data.lang).catch(() => null));
+  }
   if (data.type === "check") {
     checking = checking.catch(() => null).then(() => check(!!data.sizes));
     event.waitUntil(

@@ -15,7 +15,14 @@
 (function () {
   "use strict";
   var SLOW_MS = 20000, CHECK_MS = 8000, GIVE_UP_MS = 90000;
-  var SAVED = " Your game is saved in this browser.";
+  // The words, in the page's language (static/paint.js, which is parsed after this one).
+  function _(message, values) {
+    var said = self.solitaireSay ? self.solitaireSay(message) : message;
+    return said.replace(/\{([a-z_]+)\}/g, function (all, name) {
+      return values && Object.prototype.hasOwnProperty.call(values, name) ? values[name] : all;
+    });
+  }
+  function saved() { return " " + _("Your game is saved in this browser."); }
   var sw = null;
   try {
     sw = navigator.serviceWorker || null; // throws in a sandboxed iframe
@@ -42,7 +49,7 @@
       box.classList.add("failed");
       var again = document.createElement("button");
       again.type = "button";
-      again.textContent = "Reload";
+      again.textContent = _("Reload");
       again.addEventListener("click", function () { location.reload(); });
       box.appendChild(again);
     }
@@ -53,8 +60,9 @@
   }
   function fail(why) {
     if (!told) {
-      show("The game engine could not start" + (why ? " (" + why + ")" : "") +
-           ". Check your connection and reload.", true);
+      show(why ? _("The game engine could not start ({why}). Check your connection and reload.",
+                   { why: why })
+               : _("The game engine could not start. Check your connection and reload."), true);
     }
     check();
   }
@@ -67,14 +75,15 @@
     if (ready() || told || !damaged.length) return;
     var left = damaged.filter(function (file) { return answer.repaired.indexOf(file) < 0; });
     var names = (left.length ? left : damaged);
-    var list = names.slice(0, 2).join(", ") + (names.length > 2 ? " and " + (names.length - 2) + " more" : "");
+    var list = names.slice(0, 2).join(", ");
+    if (names.length > 2) list = _("{files} and {count} more", { files: list, count: names.length - 2 });
     if (left.length) {
-      tell("This browser's offline copy of the game is damaged (" + list + "), and " +
-           (navigator.onLine ? "the files could not be fetched again"
-                             : "there is no connection to fetch them again") +
-           ". Connect to the internet and reload." + SAVED);
+      tell((navigator.onLine ?
+        _("This browser's offline copy of the game is damaged ({files}), and the files could not be fetched again. Connect to the internet and reload.", { files: list }) :
+        _("This browser's offline copy of the game is damaged ({files}), and there is no connection to fetch them again. Connect to the internet and reload.", { files: list })) +
+        saved());
     } else if (stalled) {
-      tell("A damaged file of the game (" + list + ") was fetched again: reload to start." + SAVED);
+      tell(_("A damaged file of the game ({files}) was fetched again: reload to start.", { files: list }) + saved());
     }
   }
   // Asks the service worker to check every file it keeps (and to mend what it can), once:
@@ -92,12 +101,15 @@
     sw.addEventListener("message", function (e) {
       var d = e.data;
       if (!d || d.type !== "solitaire:unavailable" || ready()) return;
-      tell("A file of the game (" + d.file + ") is " + d.lost + (d.lost === "missing" ? " from" : " in") +
-           " this browser's offline copy, " +
-           (d.network === "offline"
-             ? "and there is no connection to fetch it again. Connect to the internet and reload."
-             : "and it could not be fetched again (" + d.network + "). Reload to try again.") +
-           SAVED);
+      var values = { file: d.file, network: d.network };
+      var missing = d.lost === "missing", offline = d.network === "offline";
+      tell((missing ? (offline ?
+        _("A file of the game ({file}) is missing from this browser's offline copy, and there is no connection to fetch it again. Connect to the internet and reload.", values) :
+        _("A file of the game ({file}) is missing from this browser's offline copy, and it could not be fetched again ({network}). Reload to try again.", values)) :
+        (offline ?
+        _("A file of the game ({file}) is damaged in this browser's offline copy, and there is no connection to fetch it again. Connect to the internet and reload.", values) :
+        _("A file of the game ({file}) is damaged in this browser's offline copy, and it could not be fetched again ({network}). Reload to try again.", values))) +
+        saved());
     });
     if (sw.startMessages) sw.startMessages(); // at once, not once the page is parsed
   }
@@ -105,7 +117,7 @@
   window.addEventListener("error", function (e) {
     var t = e.target;
     if (t && t !== window && (t.src || t.href)) {
-      fail("a file did not load: " + String(t.src || t.href).split("/").pop().slice(0, 60));
+      fail(_("a file did not load: {file}", { file: String(t.src || t.href).split("/").pop().slice(0, 60) }));
     }
     else if (!ready()) fail(e.message && String(e.message).slice(0, 120));
   }, true);
@@ -114,8 +126,8 @@
   });
   window.addEventListener("solitaire:damaged", function () { check("damaged"); }); // start.mjs
   setTimeout(function () { check(); }, CHECK_MS); // a start from the cache takes a second or two: a stall
-  setTimeout(function () { show("Still loading (10 MB on a first visit)…", false); }, SLOW_MS);
-  setTimeout(function () { if (!ready()) fail("timed out"); }, GIVE_UP_MS);
+  setTimeout(function () { show(_("Still loading (10 MB on a first visit)…"), false); }, SLOW_MS);
+  setTimeout(function () { if (!ready()) fail(_("timed out")); }, GIVE_UP_MS);
   // A failure to load it is an unhandled rejection, shown above.
   import("./start.mjs").then(function (python) { return python.begin(); });
 })();

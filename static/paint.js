@@ -160,6 +160,8 @@
     var key = embed ? "solitaire/embedded" : "solitaire/current"; // game/ui/store.py
     var storage = null;
     try { storage = window.localStorage; } catch (e) { /* denied: nothing is saved */ }
+    var settings = json(read(storage, base + "settings", MAX_SETTINGS));
+    speak(chooseLanguage(query, settings));
     var saved = read(storage, key, MAX_SAVED), record = null, painted = null, stored = null;
     if (saved !== null) {
       record = fromSaved(json(saved));
@@ -179,7 +181,6 @@
       });
       greeting = greets(query, marks);
     }
-    var settings = json(read(storage, base + "settings", MAX_SETTINGS));
     var chosen = plan(query, settings && settings.house_rules, stored, today());
     if (chosen.resume && painted) {
       painted.embed = embed;
@@ -197,6 +198,7 @@
   // The table kept beside the saved game, if it goes with `saved` and is sound.
   function kept(p, saved) {
     if (!p || p.version !== 1 || p.of !== crc32(saved)) return null;
+    if ((p.lang || "en") !== document.documentElement.lang) return null; // its words: another's
     if (!text(p.game, 20) || !has(data.rules, p.game) || !Number.isInteger(p.deal)) return null;
     if (!Array.isArray(p.rules)) return null;
     var rules = known(p.game, p.rules), empty = data.tables[[p.game].concat(rules).join("+")];
@@ -214,7 +216,7 @@
     if (!Object.keys(bar).every(function (k) {
       return BAR.indexOf(k) >= 0 && text(bar[k], 16);
     })) return null;
-    if (!text(p.redeal, 40) || typeof p.height !== "number") return null;
+    if (!text(p.redeal, 80) || typeof p.height !== "number") return null;
     return {
       game: p.game, deal: p.deal, rules: rules, empty: empty.html,
       look: { "class": p["class"], props: props, html: p.html },
@@ -262,6 +264,119 @@
     };
   }
 
+  // -- the language ------------------------------------------------------------------------
+  // Chosen here, once, before anything is drawn: ?lang= (a code we speak), the Settings'
+  // language, the browser's languages (the first we speak), else English. Said in
+  // <html lang>, where Python reads it (game/ui/lang.py). The page's own markup is
+  // translated from the catalogs (data.words: scripts/paint.py) by the rule of
+  // scripts/pagewords.py, which extracted its messages.
+
+  var LANG_ATTRS = ["title", "aria-label", "alt", "placeholder", "data-label"];
+  var INLINE = ["b", "em", "kbd", "strong", "i", "code"];
+  var LETTER = /[^\W\d_]/;
+  var words = null; // the chosen language's: {page: {message: translation}, welcome}
+  var translated = new WeakSet();
+
+  // game/i18n.py's match(): "de-AT" is German; en-XA (the pseudo-locale) only when asked.
+  function matchLanguage(tag, asked) {
+    if (typeof tag !== "string") return null;
+    tag = tag.trim().replace(/_/g, "-");
+    if (asked && tag.toLowerCase() === "en-xa") return "en-XA";
+    var primary = tag.split("-")[0].toLowerCase();
+    return has(data.languages, primary) ? primary : null;
+  }
+
+  function chooseLanguage(query, settings) {
+    var asked = has(query, "lang") ? matchLanguage(query.lang, true) : null;
+    if (asked) return asked;
+    var set = settings && settings.language;
+    if (typeof set === "string" && has(data.languages, set)) return set;
+    var wanted = navigator.languages && navigator.languages.length ?
+      navigator.languages : [navigator.language];
+    for (var i = 0; i < wanted.length; i++) {
+      var code = matchLanguage(wanted[i], false);
+      if (code) return code;
+    }
+    return "en";
+  }
+
+  function speak(code) {
+    document.documentElement.lang = code;
+    words = code !== "en" && data.words && data.words[code] || null;
+    if (!words) return;
+    translate(document.head); // its title and description, parsed before this script
+  }
+
+  // A message of the page, in the chosen language (itself where none is known).
+  function say(message) {
+    var page = words && words.page;
+    return page && has(page, message) ? page[message] : message;
+  }
+  self.solitaireSay = say; // for static/boot.js and static/pwa.js
+  var _ = say; // what scripts/pagewords.py's extractor (babel.cfg) looks for
+
+  function squeeze(text) { return text.replace(/\s+/g, " ").trim(); }
+  function escapeText(text) {
+    return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  }
+  function inline(el) {
+    return INLINE.indexOf(el.localName) >= 0 && !el.attributes.length &&
+      [].every.call(el.childNodes, function (c) { return c.nodeType === 3; });
+  }
+  // Text and plain inline tags only, with a tag among them: one message.
+  function unit(el) {
+    var elements = el.children;
+    return elements.length > 0 && [].every.call(elements, inline);
+  }
+  function inner(el) {
+    return squeeze([].map.call(el.childNodes, function (c) {
+      if (c.nodeType === 3) return escapeText(c.data);
+      if (c.nodeType !== 1) return "";
+      return "<" + c.localName + ">" + escapeText(c.textContent) + "</" + c.localName + ">";
+    }).join(""));
+  }
+
+  // `root` and what is in it, by scripts/pagewords.py's rule; the time it takes, summed in
+  // self.solitaireTranslateMs (bench/languages.py).
+  self.solitaireTranslateMs = 0;
+  function translate(root) {
+    var start = performance.now();
+    try {
+      walk(root);
+    } finally {
+      self.solitaireTranslateMs += performance.now() - start;
+    }
+  }
+
+  function walk(root) {
+    if (!words || !root || translated.has(root)) return;
+    if (root.nodeType !== 1) return;
+    var tag = root.localName;
+    if (tag === "script" || tag === "style" || tag === "svg") return;
+    if (root.getAttribute("translate") === "no") return;
+    translated.add(root);
+    LANG_ATTRS.forEach(function (name) {
+      var value = root.getAttribute(name);
+      if (value && LETTER.test(value)) root.setAttribute(name, say(squeeze(value)));
+    });
+    if (tag === "meta" && root.getAttribute("name") === "description") {
+      root.setAttribute("content", say(squeeze(root.getAttribute("content") || "")));
+    }
+    if (unit(root)) {
+      var message = inner(root), page = words.page;
+      if (has(page, message)) root.innerHTML = page[message]; // the build's own catalogs
+      return;
+    }
+    [].slice.call(root.childNodes).forEach(function (c) {
+      if (c.nodeType === 1) walk(c);
+      else if (c.nodeType === 3 && LETTER.test(c.data)) {
+        var lead = /^\s*/.exec(c.data)[0], tail = /\s*$/.exec(c.data)[0];
+        var said = say(squeeze(c.data));
+        if (said !== squeeze(c.data)) c.data = lead + said + tail;
+      }
+    });
+  }
+
   // -- drawing ------------------------------------------------------------------------------
 
   // Room for a number not known yet, as wide as `digits` digits. It stays once Python is
@@ -288,7 +403,7 @@
     });
     var redeal = document.getElementById("redeal");
     if (redeal && painting.redeal) {
-      redeal.querySelector(".label").textContent = painting.redeal; // beside its icon
+      redeal.querySelector(".label").textContent = say(painting.redeal); // beside its icon
       redeal.hidden = false;
     }
   }
@@ -301,9 +416,11 @@
       if (look.props[k]) table.style.setProperty(k, look.props[k]);
     });
     table.innerHTML = look.html;
+    [].forEach.call(table.children, translate); // the empty table's labels, as Python's
     var cards = table.querySelectorAll(".card");
     if (cards.length !== painting.places.length) { // not the markup the offsets go with
       table.innerHTML = painting.empty;
+      [].forEach.call(table.children, translate);
       return;
     }
     // Offsets in pixels: scaled if the cards are another size now (the window is).
@@ -322,7 +439,9 @@
 
   function greet() {
     var dialog = document.getElementById("welcome");
-    document.getElementById("welcome-body").innerHTML = data.welcome.html;
+    translate(dialog);
+    document.getElementById("welcome-body").innerHTML =
+      words && words.welcome ? words.welcome : data.welcome.html;
     dialog.dataset.painted = "yes"; // Python then keeps it as seen, and does not open it again
     dialog.addEventListener("click", asked);
     dialog.showModal();
@@ -361,7 +480,7 @@
       e.preventDefault();
     }
     echo = !echo; // the same words again are told again (a live region speaks on change)
-    line.textContent = "Starting… one moment" + (echo ? "" : "\u00a0");
+    line.textContent = _("Starting… one moment") + (echo ? "" : "\u00a0");
     box.classList.add("refused");
   }
 
@@ -398,14 +517,29 @@
     }
   }
 
-  var barDone = false, tableDone = false, greeted = false;
+  var barDone = false, rowDone = false, tableDone = false, greeted = false;
+
+  // The toolbar, and the head's links, in the chosen language (the head is parsed by now).
+  function speakBar() {
+    if (!words) return;
+    translate(document.querySelector("body > header"));
+    var manifest = document.querySelector("link[rel=manifest]");
+    var code = document.documentElement.lang;
+    if (manifest) manifest.setAttribute("href", "static/boot/manifest." + code + ".webmanifest");
+  }
   function step() {
     var table = document.getElementById("table");
     if (!table) return; // the toolbar is complete once the table has begun
     if (!barDone) {
       barDone = true;
+      safely(speakBar);
       if (painting) safely(drawBar);
       safely(wait, table);
+    }
+    if (!rowDone && document.getElementById("status-line")) {
+      rowDone = true; // what a first frame shows below the table: translated before it
+      safely(translate, document.getElementById("elsewhere"));
+      safely(translate, document.getElementById("loading"));
     }
     if (!tableDone && (table.nextElementSibling || document.readyState !== "loading")) {
       tableDone = true; // the table's own markup is complete once what follows has begun
@@ -424,5 +558,6 @@
   var observer = new MutationObserver(step);
   observer.observe(document.documentElement, { childList: true, subtree: true });
   document.addEventListener("DOMContentLoaded", step);
+  document.addEventListener("DOMContentLoaded", function () { safely(translate, document.body); });
   step();
 })();

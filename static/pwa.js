@@ -18,6 +18,8 @@
   }
   if (!sw) return; // an old browser, or not a secure context: online play only
 
+  // In the page's language (static/paint.js).
+  function _(message) { return self.solitaireSay ? self.solitaireSay(message) : message; }
   var controlled = !!sw.controller; // false on the very first visit
   var switching = false;
 
@@ -33,7 +35,7 @@
     if (region.firstChild) return;
     var button = document.createElement("button");
     button.type = "button";
-    button.textContent = "New version — reload";
+    button.textContent = _("New version — reload");
     button.addEventListener("click", function () {
       button.disabled = true;
       switching = true;
@@ -93,8 +95,14 @@
     ]);
   }
 
+  // The page's language, for the offline page the service worker may have to give (sw.js).
+  function tellLanguage() {
+    if (sw.controller) sw.controller.postMessage({ type: "language", lang: document.documentElement.lang });
+  }
+
   function register() {
     if (document.body.dataset.ready === "true") lookOver();
+    tellLanguage();
     sw.register("sw.js", { scope: "./" }).then(watch, function (error) {
       // e.g. storage denied to a third-party iframe: the game plays, only not offline
       console.info("Offline play is off: " + (error && error.message));

@@ -29,7 +29,8 @@ def test_boots_python_314_offline_under_the_csp(
 
     open_app("/")
 
-    assert re.fullmatch(r"Python 3\.14\.\d+", page.text_content("#python-version") or "")
+    said = page.text_content("#engine") or ""
+    assert re.fullmatch(r"Engine: Python 3\.14\.\d+ in your browser\.", said), said
     assert page.locator("#loading").count() == 0  # the progress indicator is gone
 
     by_path = {r.url.removeprefix(browser_log.origin): r for r in responses}

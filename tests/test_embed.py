@@ -390,6 +390,18 @@ def test_same_site_example_page(browser: Browser, server_url: str) -> None:
         wait_event(page, log, f"e.type === 'status' && e.deal === {want}", seen)
         assert frame.inner_text("#daily-badge") == "Daily 1 Dec"
 
+        # Another language, asked for by the host: the frame opens again in it, and plays
+        # on the same game (saved as it went); "ready" says so again.
+        seen = len(events(page))
+        page.evaluate(
+            "() => document.getElementById('game').contentWindow.postMessage("
+            "{type: 'language', lang: 'fr'}, '*')"
+        )
+        wait_event(page, log, f"e.type === 'ready' && e.deal === {want}", seen)
+        frame = game_frame(page)
+        assert frame.evaluate("() => document.documentElement.lang") == "fr"
+        assert "lang=fr" in frame.url and frame.inner_text("#daily-badge") != "Daily 1 Dec"
+
 
 # Records, in the game's iframe, each message it receives. The game's own listener came
 # first (at boot), so once a message is recorded here the game has dealt with it.

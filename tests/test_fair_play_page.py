@@ -122,7 +122,7 @@ def test_the_verdict_line_obeys_its_setting(ui: Ui) -> None:
     ui.open(f"/?game=unlimited&deal={LOST_AT_DEAL}")
     # The default: decided, and kept back at the deal.
     advice(ui, "", "hidden")
-    assert page.input_value("#set-verdicts") == "asked"
+    assert page.is_checked('#set-verdicts input[value="asked"]')
     change_settings(ui, verdicts="always")
     advice(ui, "This deal cannot be won", "lost", timeout=2000)  # known: shown at once
     assert stored(ui, "solitaire/settings")["verdicts"] == "always"

@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import json
 import subprocess
+import tempfile
 from collections.abc import Sequence
 from dataclasses import asdict
 from datetime import date
@@ -31,7 +32,7 @@ const page = {
 };
 page.self = page.window = page;
 vm.createContext(page);
-vm.runInContext(process.argv[1], page);
+vm.runInContext(fs.readFileSync(process.argv[1], "utf8"), page);
 vm.runInContext(fs.readFileSync(process.argv[2], "utf8"), page);
 const cases = JSON.parse(fs.readFileSync(0, "utf8"));
 const which = page[process.argv[3] || "solitairePlan"];
@@ -41,14 +42,17 @@ process.stdout.write(JSON.stringify(cases.map((c) => which(...c))));
 
 def in_paint_js(cases: Sequence[Sequence[object]], function: str = "solitairePlan") -> list[object]:
     """static/paint.js's ``function`` (exposed on self) on each case's arguments, in Node."""
-    done = subprocess.run(
-        ["node", "-e", RUN_PAINT_JS, paint.source(), str(ROOT / "static" / "paint.js"), function],
-        input=json.dumps(cases),
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=60,
-    )
+    with tempfile.NamedTemporaryFile("w", suffix=".js") as tables:  # too long for argv
+        tables.write(paint.source())
+        tables.flush()
+        done = subprocess.run(
+            ["node", "-e", RUN_PAINT_JS, tables.name, str(ROOT / "static" / "paint.js"), function],
+            input=json.dumps(cases),
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=60,
+        )
     got: list[object] = json.loads(done.stdout)
     return got
 

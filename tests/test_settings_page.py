@@ -32,12 +32,14 @@ def goto(ui: Ui, path: str) -> None:
 
 
 def shown_settings(ui: Ui) -> dict[str, object]:
-    """What the Settings dialog shows: checkboxes as bools, menus as values."""
+    """What the Settings dialog shows: checkboxes as bools, menus and radio buttons (the
+    checked one's) as values."""
     page = ui.page
     page.get_by_role("button", name="Settings", exact=True).click()
     panel = page.locator("#settings-panel")
     out: dict[str, object] = page.evaluate(
         """() => Object.fromEntries([...document.querySelectorAll('#settings-panel [name]')]
+             .filter((c) => c.type !== 'radio' || c.checked)
              .map((c) => [c.name, c.type === 'checkbox' ? c.checked : c.value]))"""
     )
     panel.get_by_role("button", name="Close").click()

@@ -213,6 +213,7 @@ def wait_whole(ui: Ui, root: Path) -> None:
     while True:
         origin = ui.log.origin + "/"
         got = {url.removeprefix(origin) or "./": size for url, size in ui.page.evaluate(SIZES)}
+        got.pop("solitaire-language", None)  # the page's language (sw.js), no file of the site
         if got == want:
             return
         assert time.monotonic() < deadline, sorted(set(want.items()) ^ set(got.items()))[:5]

@@ -428,7 +428,8 @@ def play_texts(ui: Ui, g: Game, texts: list[str]) -> None:
 
 
 def change_settings(ui: Ui, **settings: Any) -> None:
-    """Open Settings, set each named control (a checkbox by bool, a menu by value), close."""
+    """Open Settings, set each named control (a checkbox by bool, a menu or a choice of
+    radio buttons by value), close."""
     page = ui.page
     page.get_by_role("button", name="Settings", exact=True).click()
     panel = page.locator("#settings-panel")
@@ -437,6 +438,8 @@ def change_settings(ui: Ui, **settings: Any) -> None:
         control = panel.locator(f'[name="{name}"]')
         if isinstance(value, bool):
             control.set_checked(value)
+        elif control.first.get_attribute("type") == "radio":
+            panel.locator(f'[name="{name}"][value="{value}"]').check()
         else:
             control.select_option(value)
     panel.get_by_role("button", name="Close").click()

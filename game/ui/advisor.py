@@ -30,6 +30,7 @@ from pyodide.ffi import create_proxy, to_js
 
 from ..assist import finish_is_help, won_on_paper
 from ..guess import most_promising
+from ..i18n import _, ngettext, number
 from ..notation import Move
 from ..records import replay
 from ..solver import Portfolio
@@ -298,20 +299,28 @@ class Advisor:
         text = ""
         if game.status == "lost":
             back = self.back_to_winnable(game)
-            text = f"It could have been won: undo {back} move{'s' * (back != 1)}" if back else ""
+            if back:
+                text = ngettext(
+                    "It could have been won: undo {n} move",
+                    "It could have been won: undo {n} moves",
+                    back,
+                ).format(n=number(back))
         elif game.status != "playing":
             pass
         elif verdict == "won":
-            text = "Winnable"
+            text = _("Winnable")
         elif verdict == "lost":
             back = self.back_to_winnable(game)
-            text = (
-                f"No longer winnable: undo {back} move{'s' * (back != 1)} to get back"
-                if back
-                else "This deal cannot be won"
-                if (self.undoable() if self.undoable is not None else len(game.moves)) == 0
-                else "Cannot be won from here"
-            )
+            if back:
+                text = ngettext(
+                    "No longer winnable: undo {n} move to get back",
+                    "No longer winnable: undo {n} moves to get back",
+                    back,
+                ).format(n=number(back))
+            elif (self.undoable() if self.undoable is not None else len(game.moves)) == 0:
+                text = _("This deal cannot be won")
+            else:
+                text = _("Cannot be won from here")
         shown = bool(text) and (self.tell is None or self.tell())
         advice.textContent = text if shown else ""
         if text and not shown:
@@ -331,7 +340,7 @@ class Advisor:
         if self.undoable is not None:  # not past what Undo can reach
             steps = steps[max(0, len(steps) - self.undoable()) :]
         for back, size in enumerate(reversed(steps), start=1):
-            for _ in range(size):
+            for _move in range(size):
                 board.retract()
             if self.verdicts.get(board.key()) == "won":
                 return back
@@ -350,7 +359,8 @@ class Advisor:
                 self.asked = time.monotonic()
                 self.wait = HINT_WAIT if self.searched() < LIKELY else SHORT_WAIT
                 js.setTimeout(self._wait, self.wait * 1000)
-            self.say("Thinking…")
+            # Translators: a hint waits for the solver
+            self.say(_("Thinking…"))
             return
         self.asked = self.unsure = None
         guessed, self.guessed = self.guessed, None
@@ -363,15 +373,19 @@ class Advisor:
             return
         if verdict == "lost":
             back = self.back_to_winnable(game)
-            self.say(
-                f"No move can win from here: undo {back} move{'s' * (back != 1)}."
-                if back
-                else "No move can win from here."
+            if not back:
+                self.say(_("No move can win from here."))
+                return
+            text = ngettext(
+                "No move can win from here: undo {n} move.",
+                "No move can win from here: undo {n} moves.",
+                back,
             )
+            self.say(text.format(n=number(back)))
             return
         best = self.most_promising(game)
         if best is None:
-            self.say("No move can win from here." if game.plain_moves() else "No move left.")
+            self.say(_("No move can win from here.") if game.plain_moves() else _("No move left."))
             return
         self.unsure = key if self.searching else None
         self.guessed = best if self.searching else None

@@ -20,6 +20,7 @@ from pyodide.ffi import create_proxy, to_js
 from .. import GAMES, IllegalMove, new_game, review
 from ..daily import daily_deal
 from ..help import rules_text
+from ..i18n import N_, _, day, ngettext, number
 from ..notation import ANY_FOUNDATION, F0, STOCK, T0, Move, sentence
 from ..saved import Saved, SavedError, unpack
 from ..settings import Settings
@@ -27,11 +28,11 @@ from ..share import Claim, ClaimError, check_claim, clock
 from ..state import Game, Plain
 from ..stats import Help, variant
 from ..turns import Turns
-from . import dialogs, hintmark, params, scripting
+from . import dialogs, hintmark, lang, params, scripting
 from .advisor import Advisor
 from .celebrate import Celebration
 from .confirm import Confirm
-from .dailyview import DailyView, day_words
+from .dailyview import DailyView
 from .dom import absent, by_id, guarded, listen
 from .embed import Embed
 from .finder import DealFinder
@@ -53,7 +54,9 @@ from .table import Table
 from .welcome import Welcome
 from .writer import Texts, Writer
 
-ELSEWHERE = "This game is open in another tab or window. Play here to go on with it in this one."
+ELSEWHERE = N_(
+    "This game is open in another tab or window. Play here to go on with it in this one."
+)
 
 
 class App:
@@ -165,7 +168,10 @@ class App:
         loading = by_id("loading")
         if not absent(loading):
             loading.remove()
-        by_id("python-version").textContent = "Python " + ".".join(map(str, sys.version_info[:3]))
+        version = ".".join(map(str, sys.version_info[:3]))
+        by_id("engine").textContent = _("Engine: Python {version} in your browser.").format(
+            version=version
+        )
         self.viewer.from_fragment()  # a game link (#r=…): over the welcome, which waits
         scripting.install(self.command, self._about)  # window.solitaire
         js.document.body.dataset.ready = "true"
@@ -216,17 +222,26 @@ class App:
             self.redo()
         elif command.kind == "restart":
             self.restart()
+        elif command.kind == "language":
+            return self.prefs.speak_for_host(command.lang)
         elif command.kind == "load" and command.loaded is not None:
             g = command.loaded  # as a record file opened is (replay.py), without asking
             self.viewer.take(g, 0.0)
-            self.say(f"{g.rules.title}, deal {g.deal}: a game of {len(g.moves)} moves, loaded.")
+            n = len(g.moves)
+            self.say(
+                ngettext(
+                    "{game}, deal {deal}: a game of {n} move, loaded.",
+                    "{game}, deal {deal}: a game of {n} moves, loaded.",
+                    n,
+                ).format(game=_(g.rules.title), deal=g.deal, n=number(n))
+            )
         return ""
 
     def _bind(self) -> None:
         buttons: dict[str, Callable[[], object]] = {
             "undo": self.undo,
             "redo": self.redo,
-            "restart": lambda: self.stats.ask_abandon("Restarting the deal", self.restart),
+            "restart": self._ask_restart,
             "new-game": self.ask_new_deal,
             "redeal": lambda: self.act(Move(STOCK, STOCK, 0)),
             "rules-button": lambda: by_id("rules-panel").showModal(),
@@ -248,10 +263,16 @@ class App:
         listen(js.window, "resize", lambda e: self.table.refit())
         js.setInterval(create_proxy(guarded(self._tick)), 1000)
 
+    def _ask_restart(self) -> None:
+        # Translators: what the player asked for, as the subject of "… leaves the game in
+        # progress unfinished: it counts as a loss in your statistics."
+        self.stats.ask_abandon(_("Restarting the deal"), self.restart)
+
     def _build_menus(self) -> None:
         select = by_id("game-select")
         select.innerHTML = "".join(
-            f'<option value="{name}">{rules.title}</option>' for name, rules in GAMES.items()
+            f'<option value="{name}">{_escape(_(rules.title))}</option>'
+            for name, rules in GAMES.items()
         )
 
     # -- games ------------------------------------------------------------------------------
@@ -316,8 +337,13 @@ class App:
         self.cancel_finder()  # whatever asked for this game, the search is moot
         self._show(new_game(name, deal, **rules), Turns(), daily=daily, claim=claim)
         left = self.stats.begin(self.game, daily=daily)
-        what = f"the daily deal of {day_words(daily)}" if daily else f"deal {deal}"
-        self.say(f"{left}{self.game.rules.title}, {what}.{self.dailies.practice_words()}")
+        title = _(self.game.rules.title)
+        dealt = (
+            _("{game}, the daily deal of {day}.").format(game=title, day=day(daily))
+            if daily
+            else _("{game}, deal {deal}.").format(game=title, deal=deal)
+        )
+        self.say(f"{left}{dealt}{self.dailies.practice_words()}")
         self.session.deal()  # its own auto-moves (heard: _heard)
         return left
 
@@ -329,7 +355,8 @@ class App:
         left = self.stats.resume(self.game, saved.help)
         self.dailies.shown(self.stats.daily)
         self._share()
-        self.say(f"{left}{self.game.rules.title}, deal {self.game.deal}: your game is back.")
+        back = _("{game}, deal {deal}: your game is back.")
+        self.say(left + back.format(game=_(self.game.rules.title), deal=self.game.deal))
         self.refresh()
 
     def _show(
@@ -362,7 +389,9 @@ class App:
         js.history.replaceState(None, "", query)
 
     def ask_new_deal(self) -> None:
-        self.stats.ask_abandon("A new deal", self.new_deal)
+        # Translators: what the player asked for, as the subject of "… leaves the game in
+        # progress unfinished: it counts as a loss in your statistics."
+        self.stats.ask_abandon(_("A new deal"), self.new_deal)
 
     def _choose(self, name: str) -> None:
         """Another game from the menu, with its house rules (Settings)."""
@@ -371,9 +400,10 @@ class App:
             by_id("game-select").value = self.game.rules.name
 
         rules = self.prefs.settings.rules_for(name)
-        self.stats.ask_abandon(
-            f"Switching to {GAMES[name].title}", lambda: self.deal_of(name, rules), back
-        )
+        # Translators: what the player asked for, as the subject of "… leaves the game in
+        # progress unfinished: it counts as a loss in your statistics."
+        doing = _("Switching to {game}").format(game=_(GAMES[name].title))
+        self.stats.ask_abandon(doing, lambda: self.deal_of(name, rules), back)
 
     def new_deal(self) -> None:
         """A fresh deal of the same game and house rules (proven winnable, if so set)."""
@@ -391,7 +421,8 @@ class App:
             self.finder = None
             self.new(name, deal, rules)
             self.advisor.known(self.game, line)
-            self.say(f"{self.game.rules.title}, deal {deal}: the solver has won it.")
+            won = _("{game}, deal {deal}: the solver has won it.")
+            self.say(won.format(game=_(self.game.rules.title), deal=deal))
 
         self.finder = DealFinder(name, rules, found, self.say)
         self.finder.start()
@@ -480,11 +511,11 @@ class App:
 
     def undo(self) -> None:
         if self.may_play() and self.session.undo() is None:
-            self.say("Nothing to undo.")
+            self.say(_("Nothing to undo."))
 
     def redo(self) -> None:
         if self.may_play() and self.session.redo() is None:
-            self.say("Nothing to redo.")
+            self.say(_("Nothing to redo."))
 
     def tap(
         self, pile: int, index: int, at: float, where: tuple[float, float] | None = None
@@ -514,7 +545,7 @@ class App:
         """Is this page the one that plays the game? If not, say so (and it is idle)."""
         if self.writer.check():
             return True
-        self.say(ELSEWHERE)
+        self.say(_(ELSEWHERE))
         return False
 
     def _close_asking(self) -> None:
@@ -537,7 +568,7 @@ class App:
         js.document.body.dataset.elsewhere = "yes"  # the table takes no pointer (CSS)
         by_id("elsewhere").hidden = False
         by_id("play-here").focus()
-        self.say(ELSEWHERE)
+        self.say(_(ELSEWHERE))
 
     def _gained(self, texts: Texts) -> None:
         """This page plays the game now: the latest one, as the last writer left it."""
@@ -551,7 +582,7 @@ class App:
             self.session.go_on()
             self.refresh()
         g = self.game
-        self.say(f"Playing here: {g.rules.title}, deal {g.deal}.")
+        self.say(_("Playing here: {game}, deal {deal}.").format(game=_(g.rules.title), deal=g.deal))
 
     def _give(self) -> Texts:
         """Play here was clicked elsewhere: save now (the clock too) and hand it over."""
@@ -647,18 +678,18 @@ class App:
         moves, took = self.moves_made(), by_id("clock").textContent
         better = self.stats.finish(status, self.elapsed(), moves)
         if status == "won":
-            records = "".join(f" {words}!" for words in better)  # none with help
-            had = self.stats.help
-            kind = f"with help: {had.words()}" if had.given else "without help"
-            by_id("outcome-title").textContent = "You won!"
-            by_id("outcome-text").textContent = f"Won {kind}. {moves} moves in {took}.{records}"
-            self.say(f"Won in {moves} moves, {took}, {kind}.{records}")
+            # Translators: {record} is what a win bettered: "New best time", "Fewest moves yet"
+            records = "".join(" " + _("{record}!").format(record=w) for w in better)  # no help
+            text, said = _won_words(moves, took, self.stats.help)
+            by_id("outcome-title").textContent = _("You won!")
+            by_id("outcome-text").textContent = text + records
+            self.say(said + records)
         else:
-            by_id("outcome-title").textContent = "No moves left"
-            by_id(
-                "outcome-text"
-            ).textContent = "This game is lost. Undo, restart the deal or deal again."
-            self.say("No moves left: the game is lost.")
+            by_id("outcome-title").textContent = _("No moves left")
+            by_id("outcome-text").textContent = _(
+                "This game is lost. Undo, restart the deal or deal again."
+            )
+            self.say(_("No moves left: the game is lost."))
         challenge = self.dailies.ended(status == "won", moves, self.elapsed())
         by_id("outcome-challenge").textContent = challenge
         by_id("outcome-challenge").hidden = not challenge
@@ -698,7 +729,7 @@ class App:
 
     def _rules_panel(self) -> None:
         rules = self.game.rules
-        by_id("rules-title").textContent = f"How to play {rules.title}"
+        by_id("rules-title").textContent = _("How to play {game}").format(game=_(rules.title))
         items = "".join(f"<li>{_escape(line)}</li>" for line in rules_text(rules))
         by_id("rules-list").innerHTML = items
 
@@ -719,11 +750,39 @@ def _set(el: Any, prop: str, value: object) -> None:
         setattr(el, prop, value)
 
 
+def _won_words(moves: int, took: str, had: Help) -> tuple[str, str]:
+    """The end dialog's line and the status line's, for a win in ``moves`` and ``took``."""
+    n, words = number(moves), had.words()
+    if had.given:
+        # Translators: {help} is the help the game had: "2 hints, the solver's verdict"
+        text = ngettext(
+            "Won with help: {help}. {n} move in {time}.",
+            "Won with help: {help}. {n} moves in {time}.",
+            moves,
+        )
+        said = ngettext(
+            "Won in {n} move, {time}, with help: {help}.",
+            "Won in {n} moves, {time}, with help: {help}.",
+            moves,
+        )
+    else:
+        text = ngettext(
+            "Won without help. {n} move in {time}.", "Won without help. {n} moves in {time}.", moves
+        )
+        said = ngettext(
+            "Won in {n} move, {time}, without help.",
+            "Won in {n} moves, {time}, without help.",
+            moves,
+        )
+    return text.format(n=n, time=took, help=words), said.format(n=n, time=took, help=words)
+
+
 def describe(game: Game, move: Move) -> str:
     """``move 7♥ to column 3``, ``deal a card``: a move in words, as a hint says it, the
     piles named as the table shows them (game/names.py)."""
     words = review.describe(game, move)
-    return words if move[0] == STOCK else "move " + words
+    # Translators: a hint's move, in the middle of a sentence: {move} is "7♥ to column 3"
+    return words if move[0] == STOCK else _("move {move}").format(move=words)
 
 
 def _escape(text: str) -> str:
@@ -736,6 +795,9 @@ def start() -> App:
     """Start the table; if that fails, say so on the page at once instead of freezing:
     static/boot.js shows an error event in its failure box, with Reload."""
     try:
+        js.performance.mark("solitaire: language")  # its catalog read: bench/languages.py
+        lang.start()  # the language static/paint.js chose, before a word is drawn
+        js.performance.measure("solitaire: language", "solitaire: language")
         app = App()
         app.start()
     except Exception as e:

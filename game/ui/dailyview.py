@@ -19,6 +19,7 @@ import js
 from pyodide.ffi import create_once_callable
 
 from ..daily import Daily, picking
+from ..i18n import N_, _, day, pgettext
 from ..share import Claim, share
 from . import sharing
 from .dom import by_id, guarded
@@ -34,9 +35,9 @@ def today() -> date:
     return date.today()
 
 
-def day_words(day: date) -> str:
-    """``1 December 2026``."""
-    return f"{day.day} {day:%B %Y}"
+# Translators: a month's short name, in the header's "Daily 6 Dec" badge.
+SHORT_MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"),
+                N_("Aug"), N_("Sep"), N_("Oct"), N_("Nov"), N_("Dec"))  # fmt: skip
 
 
 class DailyView:
@@ -53,22 +54,24 @@ class DailyView:
         app = self.app
         name = app.game.rules.name
         if self.daily == today() and app.game.status == "playing":
-            app.say(f"This is today's {app.game.rules.title} daily deal.")
+            app.say(_("This is today's {game} daily deal.").format(game=_(app.game.rules.title)))
             return
-        app.ask_abandon("Today's daily deal", lambda: self.open(name, today()))
+        # Translators: what the player asked for, as the subject of "… leaves the game in
+        # progress unfinished: it counts as a loss in your statistics."
+        app.ask_abandon(_("Today's daily deal"), lambda: self.open(name, today()))
 
-    def open(self, name: str, day: date) -> None:
-        """Deal ``day``'s daily deal of ``name`` once it is found (saying meanwhile that it
+    def open(self, name: str, when: date) -> None:
+        """Deal ``when``'s daily deal of ``name`` once it is found (saying meanwhile that it
         is looked for); another deal dealt before then wins."""
-        self.app.say(f"Finding the daily deal of {day_words(day)}…")
+        self.app.say(_("Finding the daily deal of {day}…").format(day=day(when)))
         token = self.opening = object()
 
         def deal(number: int) -> None:
             if self.opening is token:
                 self.opening = None
-                self.app.new(name, number, {}, daily=day)
+                self.app.new(name, number, {}, daily=when)
 
-        self.find(name, day, deal)
+        self.find(name, when, deal)
 
     def find(self, name: str, day: date, then: Callable[[int], None]) -> None:
         """``day``'s daily deal number of ``name``, to ``then`` once found: from the solver's
@@ -118,14 +121,20 @@ class DailyView:
         badge = by_id("daily-badge")
         badge.hidden = daily is None
         if daily is not None:
-            badge.textContent = f"Daily {daily.day} {daily:%b}"
-            badge.title = f"The daily deal of {day_words(daily)}"
+            month = _(SHORT_MONTHS[daily.month - 1])
+            # Translators: the header's badge for a daily deal, short: "Daily 6 Dec"
+            badge.textContent = pgettext("badge", "Daily {day} {month}").format(
+                day=daily.day, month=month
+            )
+            badge.title = _("The daily deal of {day}").format(day=day(daily))
         line = by_id("challenge")
         line.hidden = claim is None
         if claim is not None:
             # said on screen, not only in the title: nothing checks a link's numbers
-            line.textContent = f"Challenge: {claim.text[0].lower()}{claim.text[1:]} (a claim)."
-            line.title = "From the link you opened: only a claim, nothing checks it."
+            beat = claim.text[:1].lower() + claim.text[1:]
+            # Translators: {challenge} is the result to beat: "beat 97 moves in 4:12"
+            line.textContent = _("Challenge: {challenge} (a claim).").format(challenge=beat)
+            line.title = _("From the link you opened: only a claim, nothing checks it.")
 
     def practice_words(self) -> str:
         """What to add when the daily in play was finished before (it counts no more)."""
@@ -133,7 +142,7 @@ class DailyView:
             self.app.game.rules.name, self.daily
         ):
             return ""
-        return " You finished it before: this is practice, and changes no statistics."
+        return " " + _("You finished it before: this is practice, and changes no statistics.")
 
     # -- the end of a game ----------------------------------------------------------------
 
@@ -142,7 +151,8 @@ class DailyView:
         by_id("outcome-share").hidden = False
         if self.claim is None:
             return ""
-        return self.claim.compare(won, moves, seconds) + " (The link's result is only a claim.)"
+        compared = self.claim.compare(won, moves, seconds)
+        return compared + " " + _("(The link's result is only a claim.)")
 
     def shared(self) -> dict[str, str]:
         """The game just ended as a share text and link (also sent to an embedding page)."""

@@ -9,6 +9,7 @@ from typing import Any
 
 import js
 
+from ..i18n import _, pgettext
 from .dom import absent, listen
 
 CLOSE = (
@@ -24,8 +25,9 @@ def wire() -> None:
             button = js.document.createElement("button")
             button.type = "button"
             button.className = "dialog-close"
-            button.title = "Close (Esc)"
-            button.setAttribute("aria-label", "Close")
+            # Translators: a dialog's ✕ button, as its tooltip says; Esc is the key
+            button.title = _("Close (Esc)")
+            button.setAttribute("aria-label", pgettext("button", "Close"))
             button.innerHTML = CLOSE
             dialog.prepend(button)
             listen(button, "click", lambda e, d=dialog: d.close())

@@ -10,6 +10,8 @@ from typing import Any
 import js
 from pyodide.ffi import create_proxy, jsnull
 
+from ..i18n import _
+
 _kept: list[Any] = []  # proxies of listeners that live as long as the page
 
 
@@ -32,7 +34,9 @@ def guarded(fn: Callable[..., object]) -> Callable[..., None]:
             js.console.error(traceback.format_exc())
             line = by_id("status-line")
             if not absent(line):
-                line.textContent = f"Something went wrong ({type(e).__name__}); the game is safe."
+                # Translators: {error} is the name of the error, in English ("TypeError")
+                said = _("Something went wrong ({error}); the game is safe.")
+                line.textContent = said.format(error=type(e).__name__)
 
     return run
 

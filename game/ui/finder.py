@@ -16,6 +16,7 @@ from typing import Any
 import js
 from pyodide.ffi import create_proxy
 
+from ..i18n import _, ngettext, number
 from ..records import new_game
 from ..solver import Portfolio
 from . import params
@@ -74,7 +75,7 @@ class DealFinder:
         self.helper.when_ready(self._hand_over)
 
     def start(self) -> None:
-        self.say("Finding a winnable deal…")
+        self.say(_("Finding a winnable deal…"))
         self._next()
 
     def cancel(self) -> None:
@@ -145,7 +146,12 @@ class DealFinder:
         if verdict == "won":
             self.found(self.deal, line)
             return
-        self.say(f"Finding a winnable deal… ({self.tried} tried)")
+        tried = ngettext(
+            "Finding a winnable deal… ({n} tried)",
+            "Finding a winnable deal… ({n} tried)",
+            self.tried,
+        )
+        self.say(tried.format(n=number(self.tried)))
         self._next()
 
     def _remember(self, verdict: str) -> None:

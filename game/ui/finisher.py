@@ -19,9 +19,10 @@ import js
 from pyodide.ffi import create_proxy
 
 from ..assist import finish_is_help, won_on_paper
+from ..i18n import _
 from ..notation import Move
 from .dom import by_id, guarded
-from .pace import SKIP, schedule
+from .pace import schedule
 from .skipping import KeySkip
 
 if TYPE_CHECKING:
@@ -66,8 +67,11 @@ class Finisher(KeySkip):
         finish.dataset.moves = str(len(self.moves))
         finish.dataset.steps = "0"
         js.document.body.dataset.finishing = "yes"
-        counted = " (this counts as help)" if help else ""
-        self.words = f"Finishing{counted}: {SKIP}"
+        self.words = (
+            _("Finishing (this counts as help): a tap or a key plays the rest at once.")
+            if help
+            else _("Finishing: a tap or a key plays the rest at once.")
+        )
         self.step()
 
     def step(self) -> None:

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from html import escape
 
 from ..help import in_brief
+from ..i18n import _
 from ..rules import GAMES
 from .keymap import BINDINGS
 
@@ -53,10 +54,11 @@ def games_html() -> str:
     items = []
     for name, rules in GAMES.items():
         about = f"welcome-about-{name}"
+        play = _("Play {game}").format(game=escape(_(rules.title)))
         items.append(
             f'<li><button type="button" data-game="{name}" aria-describedby="{about}">'
-            f"Play {escape(rules.title)}</button>"
-            f'<p id="{about}"><b>{escape(rules.blurb)}</b> '
+            f"{play}</button>"
+            f'<p id="{about}"><b>{escape(_(rules.blurb))}</b> '
             f'<span class="brief">{escape(in_brief(rules))}</span></p></li>'
         )
     return f'<ul class="welcome-games">{"".join(items)}</ul>'
@@ -65,24 +67,25 @@ def games_html() -> str:
 def keys_of(commands: tuple[str, ...]) -> str:
     """``← → ↑ ↓``: the keys of ``commands`` as the help writes them (keymap.py)."""
     shown = {b.command: b.shown for b in BINDINGS}
-    return " ".join(shown[c] for c in commands)
+    return " ".join(_(shown[c]) for c in commands)
 
 
 def brief_html() -> str:
     """How to play at a glance: a line for pointer and touch, one for the keys."""
-    return (
-        '<ul class="welcome-how">'
-        "<li><b>Drag</b> a card onto another pile, or <b>tap</b> it to send it to its best "
-        "place. <b>Tap the stock</b> to deal.</li>"
-        "<li>Undo as often as you like; ask for a <b>Hint</b> when stuck. "
-        f"<kbd>{escape(keys_of(('help',)))}</kbd> lists every key.</li></ul>"
+    pointer = _(
+        "<b>Drag</b> a card onto another pile, or <b>tap</b> it to send it to its best place. "
+        "<b>Tap the stock</b> to deal."
     )
+    # Translators: {key} is the key that lists every key ("?")
+    keys = _(
+        "Undo as often as you like; ask for a <b>Hint</b> when stuck. <kbd>{key}</kbd> lists "
+        "every key."
+    ).format(key=escape(keys_of(("help",))))
+    return f'<ul class="welcome-how"><li>{pointer}</li><li>{keys}</li></ul>'
 
 
 def body_html() -> str:
     """Everything under the dialog's heading, above its buttons: one screen on a phone
     (the goal's picture and every key are in Rules, a tap away)."""
-    return (
-        "<p>Four patience games: build each suit up from Ace to King. Choose one:</p>"
-        f"{games_html()}{brief_html()}"
-    )
+    intro = _("Four patience games: build each suit up from Ace to King. Choose one:")
+    return f"<p>{intro}</p>{games_html()}{brief_html()}"

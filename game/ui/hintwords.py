@@ -7,20 +7,27 @@ word: it says that a winning line was found and that it replaces the move sugges
 
 from __future__ import annotations
 
+from ..i18n import _
 from ..notation import Move
-
-REPLACED = "the solver has found a winning line, and it starts with this instead"
-CONFIRMED = "the solver has found a winning line, and it starts with this move"
 
 
 def sure_words(words: str, guessed: Move | None = None, move: Move | None = None) -> str:
     """``Hint: deal a card.``; after a guess (``guessed``), whether ``move`` is it."""
     if guessed is None:
-        return f"Hint: {words}."
-    why = CONFIRMED if guessed == move else REPLACED
-    return f"Hint: {words} ({why})."
+        # Translators: {move} is a move in words: "Hint: 7♥ to column 3."
+        text = _("Hint: {move}.")
+    elif guessed == move:
+        text = _(
+            "Hint: {move} (the solver has found a winning line, and it starts with this move)."
+        )
+    else:
+        text = _(
+            "Hint: {move} (the solver has found a winning line, and it starts with this instead)."
+        )
+    return text.format(move=words)
 
 
 def guess_words(words: str) -> str:
     """A guess, said to be only that."""
-    return f"No winning line found yet; most promising: {words}."
+    # Translators: {move} is a move in words: "7♥ to column 3", "deal a card"
+    return _("No winning line found yet; most promising: {move}.").format(move=words)

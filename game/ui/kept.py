@@ -31,23 +31,21 @@ class Kept:
         except Exception:  # a sandboxed or third-party frame: nothing is kept
             self.storage = None
 
-    def load(self, parse: Callable[[str], T], what: str, instead: str) -> T | None:
-        """The stored value, or None when there is none or it is damaged (then a notice
-        naming ``what`` it was and ``instead``: what the page does without it)."""
+    def load(self, parse: Callable[[str], T], *, newer: str, damaged: str) -> T | None:
+        """The stored value, or None when there is none or it is damaged. Then the notice
+        is ``newer`` (a newer page's: left as it is) or ``damaged`` (its ``{error}`` says
+        what is wrong), each a whole translated message saying what the page does instead."""
         text = read(self.storage, self.key)
         if text is None:
             return None
         try:
             return parse(text)
         except NewerVersion:  # a newer page's: left as it is, and never written over
-            self.notice = (
-                f"Your {what} were kept by a newer version of the game: "
-                f"reload to use them ({instead} until then)."
-            )
+            self.notice = newer
             self.storage = None
             return None
         except GameError as e:
-            self.notice = f"Your {what} could not be read ({e}): kept aside, {instead}."
+            self.notice = damaged.format(error=e)
             if not keep_aside(
                 self.storage, self.key, text, f"{ASIDE}{self.key}/{int(time.time() * 1000)}"
             ):

@@ -9,38 +9,51 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..i18n import N_, _
+
 
 class Binding(NamedTuple):
     command: str
     keys: tuple[str, ...]
-    shown: str  # how the help writes the keys
+    shown: str  # how the help writes the keys (N_: translated where shown)
     does: str
 
 
+# The help writes the keys as keyboards label them (translated: German "Strg+Z"), letters
+# as they are: the letter is the key.
 BINDINGS = (
-    Binding("enter-table", (), "Tab", "Go to the table and out of it (the table is one stop)."),
-    Binding("left", ("arrowleft",), "←", "The pile to the left (from the first, the last)."),
-    Binding("right", ("arrowright",), "→", "The pile to the right (from the last, the first)."),
-    Binding("up", ("arrowup",), "↑", "The card below in the pile (deeper); at the end, the pile above."),
-    Binding("down", ("arrowdown",), "↓", "The card above in the pile; at the top card, the pile below."),
-    Binding("deepest", ("home",), "Home", "The deepest face-up card of the pile."),
-    Binding("top", ("end",), "End", "The top card of the pile."),
+    # Translators: a key's name, as keyboards in your language label it (German "Tab")
+    Binding("enter-table", (), N_("Tab"), N_("Go to the table and out of it (the table is one stop).")),
+    Binding("left", ("arrowleft",), "←", N_("The pile to the left (from the first, the last).")),
+    Binding("right", ("arrowright",), "→", N_("The pile to the right (from the last, the first).")),
+    Binding("up", ("arrowup",), "↑", N_("The card below in the pile (deeper); at the end, the pile above.")),
+    Binding("down", ("arrowdown",), "↓", N_("The card above in the pile; at the top card, the pile below.")),
+    # Translators: a key's name, as keyboards in your language label it (German "Pos1")
+    Binding("deepest", ("home",), N_("Home"), N_("The deepest face-up card of the pile.")),
+    # Translators: a key's name, as keyboards in your language label it (German "Ende")
+    Binding("top", ("end",), N_("End"), N_("The top card of the pile.")),
     Binding(
         "pick",
         ("space", "enter"),
-        "Space or Enter",
-        "Pick up the card and those above it; on another pile, put them down there. "
-        "On the stock: deal.",
+        # Translators: keys' names, as keyboards label them (German "Leertaste oder Eingabe")
+        N_("Space or Enter"),
+        N_(
+            "Pick up the card and those above it; on another pile, put them down there. "
+            "On the stock: deal."
+        ),
     ),
-    Binding("cancel", ("escape",), "Escape", "Put the cards picked up back."),
-    Binding("foundation", ("f",), "F", "Send the card (or the cards picked up) to a foundation."),
-    Binding("move", ("m",), "M", "Move the card to its best place; again: the next place."),
-    Binding("deal", ("d",), "D", "Deal from the stock, turn the waste over, or redeal."),
-    Binding("undo", ("z", "ctrl+z"), "Z or Ctrl+Z", "Undo."),
-    Binding("redo", ("y", "ctrl+y", "ctrl+shift+z"), "Y, Ctrl+Y or Ctrl+Shift+Z", "Redo."),
-    Binding("new", ("n",), "N", "New game."),
-    Binding("hint", ("h",), "H", "Hint."),
-    Binding("help", ("?",), "?", "These rules and keys."),
+    # Translators: a key's name, as keyboards in your language label it (German "Esc")
+    Binding("cancel", ("escape",), N_("Escape"), N_("Put the cards picked up back.")),
+    Binding("foundation", ("f",), "F", N_("Send the card (or the cards picked up) to a foundation.")),
+    Binding("move", ("m",), "M", N_("Move the card to its best place; again: the next place.")),
+    Binding("deal", ("d",), "D", N_("Deal from the stock, turn the waste over, or redeal.")),
+    # Translators: keys' names; the letters stay (German "Z oder Strg+Z")
+    Binding("undo", ("z", "ctrl+z"), N_("Z or Ctrl+Z"), N_("Undo.")),
+    # Translators: keys' names; the letters stay (German "Y, Strg+Y oder Strg+Umschalt+Z")
+    Binding("redo", ("y", "ctrl+y", "ctrl+shift+z"), N_("Y, Ctrl+Y or Ctrl+Shift+Z"), N_("Redo.")),
+    Binding("new", ("n",), "N", N_("New game.")),
+    Binding("hint", ("h",), "H", N_("Hint.")),
+    Binding("help", ("?",), "?", N_("These rules and keys.")),
 )  # fmt: skip
 
 _BY_KEY = {key: b.command for b in BINDINGS for key in b.keys}
@@ -72,5 +85,5 @@ def shortcuts(command: str) -> str:
 
 
 def help_rows() -> list[tuple[str, str]]:
-    """(keys, what they do), in the order of the help list."""
-    return [(b.shown, b.does) for b in BINDINGS]
+    """(keys, what they do), in the order of the help list, in the player's language."""
+    return [(_(b.shown), _(b.does)) for b in BINDINGS]

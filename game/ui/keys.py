@@ -18,6 +18,7 @@ import js
 
 from ..assist import movable
 from ..explain import why_illegal
+from ..i18n import _
 from ..names import the
 from ..notation import ANY_FOUNDATION, F0, STOCK, T0, WASTE, Move
 from ..state import Game
@@ -136,7 +137,7 @@ class Keys:
                 self._put_back()
                 return
             if pile in (STOCK, WASTE):
-                app.say(f"Cards cannot be put on {the(game.rules, pile)}.")
+                app.say(_("Cards cannot be put on {pile}.").format(pile=the(game.rules, pile)))
                 return
             self.spot = (pile, len(game.piles[pile]))  # where the first card lands
             if not app.act(Move(src, ANY_FOUNDATION if F0 <= pile < T0 else pile, n)):
@@ -146,9 +147,11 @@ class Keys:
             self._deal()
             return
         if index < 0:
-            title = pile_title(game, pile)
-            why = "cards never leave a foundation" if F0 <= pile < T0 else "nothing to pick up"
-            app.say(f"{title}: {why}.")
+            if F0 <= pile < T0:
+                text = _("{pile}: cards never leave a foundation.")
+            else:
+                text = _("{pile}: nothing to pick up.")
+            app.say(text.format(pile=pile_title(game, pile)))
             return
         n = len(game.piles[pile]) - index
         if not movable(game, pile, n):  # why, asked of a move to another pile than its own
@@ -160,7 +163,8 @@ class Keys:
 
     def _put_back(self) -> None:
         self.held = None
-        self.say("Put back.")
+        # Translators: the cards picked up went back where they were (Escape)
+        self.say(_("Put back."))
         self._show()
 
     def _foundation(self) -> None:
@@ -171,7 +175,7 @@ class Keys:
             app.act(Move(src, ANY_FOUNDATION, n))
             return
         if index < 0:
-            app.say(f"{pile_title(app.game, pile)}: no card to send.")
+            app.say(_("{pile}: no card to send.").format(pile=pile_title(app.game, pile)))
             return
         app.act(Move(pile, ANY_FOUNDATION, len(app.game.piles[pile]) - index))
 
@@ -183,7 +187,7 @@ class Keys:
         if F0 <= pile < T0 and cards:
             index = len(cards) - 1  # the card M just sent here: M again tries the next place
         elif index < 0 and pile != STOCK:
-            app.say(f"{pile_title(app.game, pile)}: no card to move.")
+            app.say(_("{pile}: no card to move.").format(pile=pile_title(app.game, pile)))
             return
         el = app.table.cards[pile][index] if index >= 0 else None
         app.tap(pile, index, at)
@@ -202,7 +206,8 @@ class Keys:
         elif game.rules.shuffle_redeals:
             app.act("r")
         else:
-            app.say(f"{game.rules.title} has no stock.")
+            # Translators: {game} is the game's name (Linus)
+            app.say(_("{game} has no stock.").format(game=_(game.rules.title)))
 
     # -- after every change -------------------------------------------------------------------
 
@@ -279,7 +284,7 @@ class Keys:
             if not rows or box.top - rows[-1][0][2] > box.height / 2:
                 rows.append([])
             rows[-1].append((p, box.left + box.width / 2, box.top))
-        return [[(p, x) for p, x, _ in sorted(row, key=lambda r: r[1])] for row in rows]
+        return [[(p, x) for p, x, _top in sorted(row, key=lambda r: r[1])] for row in rows]
 
     # -- the live region -------------------------------------------------------------------
 

@@ -20,17 +20,18 @@ import js
 from pyodide.ffi import create_once_callable
 
 from .. import replaylink
+from ..i18n import _, ngettext, number
 from ..notation import sentence
 from ..records import RecordError
 from ..review import Review
 from ..state import Game
+from . import sharing
 from .dom import by_id, guarded, listen
-from .sharing import offer
 
 if TYPE_CHECKING:
     from .ports import Viewing
 
-SHARED = "the shared game"  # the viewer's source: "Playing the shared game from move 12"
+SHARED = "/shared"  # the viewer's source for a game link (a file's name has no "/")
 PREFIX = f"#{replaylink.KEY}="
 
 
@@ -63,16 +64,31 @@ class LinkView:
             game = replaylink.decode(fragment)
         except RecordError as e:  # LinkError, or a game the rules refuse: same answer
             said = sentence(str(e))  # "… (its check does not match)" ends with its stop too
-            line = f"{said}{'.' * (not said.endswith(('.', '!', '?')))} Your game goes on."
+            said += "." * (not said.endswith((".", "!", "?")))
+            line = said + " " + _("Your game goes on.")
             self.viewer.app.say(line)
             if self.viewer.dialog.open:
                 by_id("replay-message").textContent = line
             return
         viewer = self.viewer
-        viewer.show(Review(game, at=0), SHARED, "Your game is kept.")
-        about = f"{game.rules.title}, deal {game.deal}, {_moves(len(game.moves))}"
-        rules = _rules(game)
-        by_id("replay-source").textContent = f"A shared game: {about}{rules}"
+        viewer.show(Review(game, at=0), SHARED, _("Your game is kept."))
+        n, rules = len(game.moves), _rules(game)
+        if rules:
+            # Translators: {rules} are the house rules in play: "Kings only"
+            said = ngettext(
+                "A shared game: {game}, deal {deal}, {n} move ({rules})",
+                "A shared game: {game}, deal {deal}, {n} moves ({rules})",
+                n,
+            )
+        else:
+            said = ngettext(
+                "A shared game: {game}, deal {deal}, {n} move",
+                "A shared game: {game}, deal {deal}, {n} moves",
+                n,
+            )
+        by_id("replay-source").textContent = said.format(
+            game=_(game.rules.title), deal=game.deal, n=number(n), rules=rules
+        )
         by_id("replay-auto").focus()  # at the start: Enter or Space plays it through
 
     def share(self) -> None:
@@ -85,16 +101,29 @@ class LinkView:
         try:
             url = replaylink.link(f"{where.origin}{where.pathname}", game)
         except replaylink.LinkError as e:
-            viewer.tell(f"No link: {e}.")
+            # Translators: {reason} says why the game cannot be a link
+            viewer.tell(_("No link: {reason}.").format(reason=e))
             return
-        about = f"{game.rules.title}, deal {game.deal}{_rules(game)}"
-        text = f"{about}: a replay of {_moves(len(game.moves))}"
+        title, rules, n = _(game.rules.title), _rules(game), len(game.moves)
+        if rules:
+            # Translators: {rules} are the house rules in play: "Kings only"
+            about = _("{game}, deal {deal} ({rules})").format(
+                game=title, deal=game.deal, rules=rules
+            )
+        else:
+            about = _("{game}, deal {deal}").format(game=title, deal=game.deal)
+        # Translators: the text shared with a game link; {about} is "Linus, deal 5"
+        text = ngettext("{about}: a replay of {n} move", "{about}: a replay of {n} moves", n)
+        text = text.format(about=about, n=number(n))
+        done = {
+            _(sharing.COPIED): _("Copied: a link that replays this game."),
+            _(sharing.SHARED): _("Shared: a link that replays this game."),
+        }
 
         def told(words: str) -> None:  # "Copied", "Shared", or how to copy by hand
-            done = words in ("Copied", "Shared")
-            viewer.tell(f"{words}: a link that replays this game." if done else words)
+            viewer.tell(done.get(words, words))
 
-        offer(by_id("replay-share"), text, url, told)
+        sharing.offer(by_id("replay-share"), text, url, told)
 
     def play_deal(self) -> None:
         """The deal shown, from its start, as a new game (asked first, as a new deal is,
@@ -111,9 +140,11 @@ class LinkView:
             viewer.app.new(name, deal, rules)
 
         viewer.app.ask_abandon(
-            f"Playing {shown.rules.title}, deal {deal}",
+            # Translators: what the player asked for, as the subject of "… leaves the game in
+            # progress unfinished: it counts as a loss in your statistics."
+            _("Playing {game}, deal {deal}").format(game=_(shown.rules.title), deal=deal),
             replace,
-            lambda: viewer.tell("Your game is kept."),
+            lambda: viewer.tell(_("Your game is kept.")),
         )
 
 
@@ -125,11 +156,7 @@ def _whole(review: Review) -> Game:
     return game
 
 
-def _moves(n: int) -> str:
-    return f"{n:,} move" + ("" if n == 1 else "s")
-
-
 def _rules(game: Game) -> str:
-    """`` (Kings only)``: the house rules in play, if any."""
-    on = [h.title or h.name for h in game.rules.house_rules if h.name in game.rules.active]
-    return f" ({', '.join(on)})" if on else ""
+    """``Kings only``: the house rules in play, if any ("" for none)."""
+    on = [h for h in game.rules.house_rules if h.name in game.rules.active]
+    return ", ".join(_(h.title) if h.title else h.name for h in on)

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from functools import cache
 from html import escape
 
-from ..cards import RANKS, SUITS, rank_of, spoken, suit_of
+from ..cards import RANKS, SUITS, face_rank, rank_of, spoken, suit_of
+from ..i18n import _, language, ngettext
 from ..names import number
 from ..notation import STOCK, WASTE, pile_name
 from ..state import Game
@@ -45,12 +46,16 @@ _CLASS = re.compile(r'\sclass="([^"]*)"')
 
 
 def rank_text(c: int) -> str:
-    r = rank_of(c)
-    return "10" if r == 9 else RANKS[r]
+    """The rank in a card's corner, in the player's language's letters (a German Queen: D)."""
+    return face_rank(rank_of(c))
+
+
+def face_html(c: int) -> str:
+    return _face_html(c, language())
 
 
 @cache
-def face_html(c: int) -> str:
+def _face_html(c: int, lang: str) -> str:
     """The inside of a face-up card (built once per face): the index in the top-left corner,
     rank and suit, all a covered card shows (table.css stacks them in a fan's left strip and
     sets them side by side in a column's top strip); then the pips of A-10, or a court's
@@ -63,7 +68,7 @@ def face_html(c: int) -> str:
     if court:
         return (
             f'{corner}<span class="court {court}" aria-hidden="true">'
-            f'<svg><use href="#suit-court-{court}"/></svg><b>{court}</b></span>'
+            f'<svg><use href="#suit-court-{court}"/></svg><b>{rank_text(c)}</b></span>'
         )
     places = _PIPS[r].split() if r else ["ace"]
     pips = "".join(f'<svg class="{_pip_class(p)}">{use}</svg>' for p in places)
@@ -81,7 +86,7 @@ def _pip_class(place: str) -> str:
 def card_attrs(c: int, up: bool) -> dict[str, str]:
     """Attributes of a card element; a face-down card gets only ``data-face``."""
     if not up:
-        return {"data-face": "down", "aria-label": "face-down card"}
+        return {"data-face": "down", "aria-label": _("face-down card")}
     code = RANKS[rank_of(c)] + SUITS[suit_of(c)]
     return {
         "data-face": "up",
@@ -122,11 +127,13 @@ def table_look(game: Game, stock: tuple[int, ...] = ()) -> Look:
     tableau = "".join(_pile_html(game, t, kind) for t in game.tab)
     props = {} if fans else {"--cols": str(len(rules.tableau))}
     # role=application: a screen reader hands the keys to the page (keys.py) in here
+    # Translators: what a screen reader calls the table where the cards lie
+    label = escape(_("Cards"))
     return Look(
         classes=f"table game-{rules.name} {'fans' if fans else 'columns'}",
         props={**props, "--founds": str(rules.foundations)},
         html=(
-            '<div class="board" role="application" aria-label="Cards" '
+            f'<div class="board" role="application" aria-label="{label}" '
             f'aria-describedby="keys-brief"><div class="top">{top}</div>'
             f'<div class="tableau">{tableau}</div></div>'
         ),
@@ -148,13 +155,15 @@ def _pile_html(game: Game, pile: int, kind: str, cards: tuple[int, ...] = ()) ->
     backs = "".join(card_html(c, False) for c in cards[-STACK_SHOWN:])
     return (
         f'<div class="pile {kind}" data-pile="{pile_name(pile)}" role="group" '
-        f'aria-label="{pile_label(game, pile, cards)}">{mark}{backs}</div>'
+        f'aria-label="{escape(pile_label(game, pile, cards))}">{mark}{backs}</div>'
     )
 
 
 def redeal_text(game: Game) -> str:
     """The Redeal button of a game whose house rules shuffle the fans (Linus, ``pgs``)."""
-    return f"Redeal ({game.redeals_left} left)"
+    left = game.redeals_left or 0
+    # Translators: a button (with an icon); keep it short
+    return ngettext("Redeal ({n} left)", "Redeal ({n} left)", left).format(n=left)
 
 
 def kept_markup(html: str) -> tuple[str, list[str]]:

@@ -12,11 +12,15 @@ Events the game posts to the page that embeds it (``window.parent``)::
     {"type": "newGame", "game": "linus", "daily": "2026-12-01"}
     {"type": "undo"}   {"type": "redo"}   {"type": "restart"}
     {"type": "load", "record": {"game": "whitehead", "deal": 5, "moves": ["t1>t4"]}}
+    {"type": "language", "lang": "de"}
 
 ``deal`` and ``rules`` of newGame are optional (a fresh deal; no house rules). ``daily``
 asks for that day's daily deal (``""``: today's, by the player's date; no house rules),
 instead of a deal. ``load`` makes a game record (a record file's JSON: game/records.py) the
-game in play, its moves undoable. "won" and "lost" events also carry ``share``: ``{"text", "link"}``, the
+game in play, its moves undoable. ``language`` shows the page in another language (a code
+of game/i18n.py's LANGUAGES, or "en-XA"): the page opens again in it, the game as it was,
+and says "ready" again; where the frame has no storage to keep the game across that, it is
+refused (give ``?lang=`` in the frame's URL instead). "won" and "lost" events also carry ``share``: ``{"text", "link"}``, the
 result as the page's Share button gives it (game/share.py: no moves, no spoilers). Who may send
 commands is the allow-list of ``<meta name="embed-origins">``: origins separated by spaces,
 or ``*`` for any page. Events go to those origins only.
@@ -30,6 +34,7 @@ from datetime import date
 from typing import Any
 from urllib.parse import urlsplit
 
+from .. import i18n
 from ..daily import parse_day
 from ..deals import MAX_DEAL
 from ..records import RecordError
@@ -39,7 +44,7 @@ from ..transfer import read_file
 
 SOURCE = "solitaire"
 EVENTS = ("ready", "move", "won", "lost", "status")
-COMMANDS = ("newGame", "undo", "redo", "restart", "load")
+COMMANDS = ("newGame", "undo", "redo", "restart", "load", "language")
 ANY = "*"
 DEFAULT_PORTS = {"http": 80, "https": 443}
 
@@ -52,6 +57,7 @@ class Command:
     rules: dict[str, bool] = field(default_factory=dict)
     daily: date | None = None  # newGame of a day's daily deal
     loaded: Game | None = None  # load: the record's game, its moves played
+    lang: str = ""  # language: the code of the language asked for
 
 
 def check(data: Any, today: date | None = None) -> Command:
@@ -76,6 +82,12 @@ def check(data: Any, today: date | None = None) -> Command:
             return Command(kind, loaded=read_file(json.dumps(data.get("record"))))
         except RecordError as e:
             raise ValueError(f"load's record: {e}") from None
+    if kind == "language":
+        lang = data.get("lang")
+        code = i18n.match(lang) if isinstance(lang, str) and len(lang) <= 20 else None
+        if code is None:
+            raise ValueError(f'language needs a "lang": {", ".join(i18n.CODES)}')
+        return Command(kind, lang=code)
     if kind != "newGame":
         return Command(kind)
     name, deal, rules = data.get("game"), data.get("deal"), data.get("rules", {})

@@ -10,6 +10,8 @@ well under 3 s. Without motion every move is played in one step: there is nothin
 
 from __future__ import annotations
 
+from ..i18n import N_, _
+
 STEP_MS = 100  # between the steps of a short finish
 TOTAL_MS = 800  # of waiting, at most, in a whole finish
 MIN_STEP_MS = 40  # a frame or two and the step's own work: the cards are still seen to go
@@ -35,12 +37,11 @@ def waited_ms(moves: int, motion: bool = True) -> int:
     return gap * max(0, len(sizes) - 1)
 
 
-NO_HELP = "Play the rest to the foundations: every move left is forced, so it is no help"
-HELP = "Play the rest to the foundations: this counts as help (the win is recorded with help)"
-SKIP = "a tap or a key plays the rest at once."
+NO_HELP = N_("Play the rest to the foundations: every move left is forced, so it is no help")
+HELP = N_("Play the rest to the foundations: this counts as help (the win is recorded with help)")
 
 
 def title(help: bool | None) -> str:
     """What the Finish button says of itself beforehand (its title, its description):
     ``help`` as game.assist.finish_is_help answers."""
-    return HELP if help else NO_HELP
+    return _(HELP if help else NO_HELP)

@@ -14,6 +14,7 @@ from datetime import date
 from ..assist import AUTOMOVE
 from ..daily import parse_day
 from ..deals import MAX_DEAL
+from ..i18n import LANGUAGES, _, match
 from ..rules import GAMES
 from ..share import BEAT, Claim, ClaimError, read_claim
 
@@ -32,6 +33,7 @@ class Choice:
     sound: bool | None = None  # None: as the settings say (off in the embedded page)
     daily: date | None = None  # the daily deal of this day (then deal and rules are unused)
     claim: Claim | None = None  # a challenge to beat (only a claim: never checked)
+    lang: str | None = None  # ?lang=: the language asked for (static/paint.js speaks it)
     notices: list[str] = field(default_factory=list)
 
 
@@ -49,14 +51,20 @@ def read(query: dict[str, str], today: date | None = None) -> Choice:
         if named is not None:
             c.game = named
         else:
-            c.notices.append(f"Unknown game {_short(name)}; playing {GAMES[c.game].title}.")
+            c.notices.append(
+                _("Unknown game {name}; playing {game}.").format(
+                    name=_short(name), game=_(GAMES[c.game].title)
+                )
+            )
     deal = query.get("deal")
     if deal is not None:
         if deal.isascii() and deal.isdigit() and 1 <= int(deal) <= MAX_DEAL:
             c.deal = int(deal)
         else:
             c.notices.append(
-                f"Deal {_short(deal)} is not a number from 1 to {MAX_DEAL}; dealt a new one."
+                _("Deal {deal} is not a number from 1 to {most}; dealt a new one.").format(
+                    deal=_short(deal), most=MAX_DEAL
+                )
             )
     mode = query.get("automove")
     if mode is not None:
@@ -64,36 +72,53 @@ def read(query: dict[str, str], today: date | None = None) -> Choice:
             c.automove = mode.strip().lower()
         else:
             c.notices.append(
-                f"Auto-move {_short(mode)} is not off, safe or always; using your setting."
+                _("Auto-move {mode} is not off, safe or always; using your setting.").format(
+                    mode=_short(mode)
+                )
             )
     sound = query.get("sound")
     if sound is not None:
         if sound in ("0", "1"):
             c.sound = sound == "1"
         else:
-            c.notices.append(f"Sound {_short(sound)} is not 1 (on) or 0 (off); ignored.")
+            c.notices.append(
+                _("Sound {sound} is not 1 (on) or 0 (off); ignored.").format(sound=_short(sound))
+            )
     names = [n.strip() for n in query.get("rules", "").split(",") if n.strip()]
     known = {h.name.lower(): h.name for h in GAMES[c.game].house_rules}
     for n in names:
         if n.lower() in known:
             c.rules[known[n.lower()]] = True
         else:
-            c.notices.append(f"{GAMES[c.game].title} has no house rule {_short(n)}; ignored.")
+            c.notices.append(
+                _("{game} has no house rule {rule}; ignored.").format(
+                    game=_(GAMES[c.game].title), rule=_short(n)
+                )
+            )
     day = query.get("daily")
     if day is not None:
         try:
             c.daily = parse_day(day, today or date.today())
         except ValueError as e:
-            c.notices.append(f"{_sentence(str(e))}; dealt a new one.")
+            c.notices.append(_("{error}; dealt a new one.").format(error=_sentence(str(e))))
         else:
             c.deal = 0
             if c.rules:  # the daily deal is proven winnable as the game is, without them
-                c.notices.append("The daily deal is played without house rules.")
+                c.notices.append(_("The daily deal is played without house rules."))
                 c.rules = {}
     try:
         c.claim = read_claim(query.get(BEAT))  # what a win takes: app.py, once dealt
     except ClaimError as e:
         c.notices.append(f"{_sentence(str(e))}.")
+    lang = query.get("lang")
+    if lang is not None:
+        c.lang = match(lang)
+        if c.lang is None:
+            c.notices.append(
+                _("Unknown language {lang} (known: {codes}); ignored.").format(
+                    lang=_short(lang), codes=", ".join(LANGUAGES)
+                )
+            )
     return c
 
 

@@ -21,6 +21,7 @@ from ..state import Game, Plain
 from ..stats import Help
 from .session import Session
 from .sound import Sound
+from .store import Store
 from .table import Table
 
 Then = Callable[[], None]
@@ -36,7 +37,8 @@ class Reads(Protocol):
 
 
 class Asks(Protocol):
-    """Leaving the game in progress: asked first when it would count as abandoned."""
+    """Leaving the game in progress: asked first when it would count as abandoned
+    (``doing``: what would leave it, translated, as a sentence's subject: "A new deal")."""
 
     def ask_abandon(self, doing: str, then: Then, otherwise: Then | None = None) -> None: ...
 
@@ -122,8 +124,11 @@ class Preferring(Dealing, Protocol):
 
     table: Table
     sound: Sound
+    store: Store
 
     def rules_on(self) -> dict[str, bool]: ...
+
+    def save(self) -> None: ...
 
     def set_automove(self, mode: str) -> None: ...
 

@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 import js
 
-from .. import GAMES
+from .. import GAMES, i18n
 from ..assist import AUTOMOVE
+from ..i18n import N_, _
 from ..settings import ANIMATION, VERDICTS, Settings, four_colour_helps, loads
 from .dom import by_id, listen
 from .kept import Kept
@@ -25,11 +26,13 @@ if TYPE_CHECKING:
 
 KEY = "solitaire/settings"
 EMBED_KEY = "solitaire/embedded/settings"
-MOTION_TEXT = {"system": "As the system says", "reduce": "Always", "full": "Never"}
+AUTOMOVE_TEXT = {"off": N_("Off"), "safe": N_("Safe"), "always": N_("Always")}
+ANIMATION_TEXT = {"off": N_("Off"), "fast": N_("Fast"), "normal": N_("Normal"), "slow": N_("Slow")}
+MOTION_TEXT = {"reduce": N_("Always"), "full": N_("Never")}
 VERDICTS_TEXT = {
-    "always": "Always",
-    "asked": "After a hint, or when the game is over",
-    "never": "Never",
+    "always": N_("Always"),
+    "asked": N_("After a hint, or when the game is over"),
+    "never": N_("Never"),
 }
 
 
@@ -40,14 +43,21 @@ class Prefs:
         self.kept = Kept(KEY)
         self.dialog: Any = by_id("settings-panel")
         self.system_reduces = bool(js.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
-        _options(by_id("automove-select"), {m: m.capitalize() for m in AUTOMOVE})
-        _options(by_id("set-animation"), {a: a.capitalize() for a in ANIMATION})
-        now = "on" if self.system_reduces else "off"
-        _options(by_id("set-motion"), {**MOTION_TEXT, "system": f"As the system says ({now})"})
-        _options(by_id("set-verdicts"), {v: VERDICTS_TEXT[v] for v in VERDICTS})
+        _options(by_id("automove-select"), {m: _(AUTOMOVE_TEXT[m]) for m in AUTOMOVE})
+        _options(by_id("set-animation"), {a: _(ANIMATION_TEXT[a]) for a in ANIMATION})
+        system = (
+            _("As the system says (on)") if self.system_reduces else _("As the system says (off)")
+        )
+        motion = {k: _(v) for k, v in MOTION_TEXT.items()}
+        _choices(by_id("set-motion"), "motion", {"system": system, **motion})
+        _choices(by_id("set-verdicts"), "verdicts", {v: _(VERDICTS_TEXT[v]) for v in VERDICTS})
+        _languages(by_id("set-language"))
         by_id("house-rules").innerHTML = "".join(
             f'<label><input type="checkbox" name="{g}:{h.name}"> '
-            f"<b>{escape(rules.title)}</b>: {escape(h.summary)}</label>"
+            + _("<b>{game}</b>: {rule}").format(
+                game=escape(_(rules.title)), rule=escape(_(h.summary))
+            )
+            + "</label>"
             for g, rules in GAMES.items()
             for h in rules.house_rules
         )
@@ -56,7 +66,20 @@ class Prefs:
     def load(self, embed: bool) -> str:
         if embed:
             self.kept = Kept(EMBED_KEY)
-        self.settings = self.kept.load(loads, "settings", "the defaults are used") or Settings()
+        self.settings = (
+            self.kept.load(
+                loads,
+                newer=_(
+                    "Your settings were kept by a newer version of the game: reload to use "
+                    "them (the defaults are used until then)."
+                ),
+                # Translators: {error} says what is wrong with them
+                damaged=_(
+                    "Your settings could not be read ({error}): kept aside, the defaults are used."
+                ),
+            )
+            or Settings()
+        )
         return self.kept.notice
 
     def show(self) -> None:
@@ -69,8 +92,9 @@ class Prefs:
         s, game = self.settings, self.app.game
         by_id("automove-select").value = self.app.session.automove
         by_id("set-animation").value = s.animation
-        by_id("set-motion").value = s.motion
-        by_id("set-verdicts").value = s.verdicts
+        self._choice("motion", s.motion)
+        self._choice("verdicts", s.verdicts)
+        by_id("set-language").value = s.language if self.kept.storage else ""
         for name in ("winnable_only", "confirm_abandon", "four_colour", "pile_names"):
             self._box(name).checked = getattr(s, name)
         self._box("sound").checked = self.app.sound.on  # the URL's may be in force
@@ -90,6 +114,9 @@ class Prefs:
         self.app.table.glide_ms, self.app.table.motion = glide, glide > 0
         self._controls()
 
+    def _choice(self, name: str, value: str) -> None:
+        self.dialog.querySelector(f'input[name="{name}"][value="{value}"]').checked = True
+
     def _box(self, name: str) -> Any:
         return self.dialog.querySelector(f'input[name="{name}"]')
 
@@ -101,6 +128,9 @@ class Prefs:
             return
         value: Any = bool(el.checked) if str(el.type) == "checkbox" else str(el.value)
         self._save(replace(s, **{name: value}))
+        if name == "language":
+            self._speak(str(value))
+            return
         if name == "automove":
             app.set_automove(str(value))
         if name == "sound":  # on: a card put down, to hear how loud
@@ -123,12 +153,38 @@ class Prefs:
         def deal_again() -> None:
             self._save(self.settings.with_rules(g, chosen))
             left = app.new(g, game.deal, {k: v for k, v in chosen.items() if v})
-            app.say(f"{left}House rules changed: the deal starts again.")
+            app.say(left + _("House rules changed: the deal starts again."))
 
         def keep() -> None:
             box.checked = not on
 
-        app.ask_abandon("Changing the house rules", deal_again, keep)
+        app.ask_abandon(_("Changing the house rules"), deal_again, keep)
+
+    def speak_for_host(self, code: str) -> str:
+        """The embedding page's ``language`` command: "" once under way, else why not."""
+        if code == i18n.language():
+            return ""
+        if not self.app.store.on:
+            return "this frame has no storage to keep the game while it opens again: give ?lang= in its URL"
+        self.app.save()
+        url = js.URL.new(js.location.href)
+        url.searchParams.set("lang", code)  # the host's choice, for this frame
+        js.history.replaceState(js.history.state, "", url.href)
+        js.location.reload()
+        return ""
+
+    def _speak(self, code: str) -> None:
+        """Another language: the page opens again in it (static/paint.js translates its
+        markup before the first paint), the game as it was (saved as the page is left).
+        A URL's ?lang= would win over the setting: it goes; where nothing can be kept
+        (no storage), the language is the URL's instead."""
+        url = js.URL.new(js.location.href)
+        if self.kept.storage is not None:
+            url.searchParams.delete("lang")
+        else:
+            url.searchParams.set("lang", code or i18n.language())
+        js.history.replaceState(js.history.state, "", url.href)
+        js.location.reload()
 
     def _save(self, settings: Settings) -> None:
         self.settings = settings
@@ -138,4 +194,29 @@ class Prefs:
 def _options(select: Any, labels: dict[str, str]) -> None:
     select.innerHTML = "".join(
         f'<option value="{k}">{escape(v)}</option>' for k, v in labels.items()
+    )
+
+
+def _languages(select: Any) -> None:
+    """ "As the browser says", then each language in its own words (and its own lang, so a
+    screen reader says it right); the pseudo-locale only while it is shown."""
+    codes = [*i18n.LANGUAGES, *([i18n.PSEUDO] if i18n.language() == i18n.PSEUDO else [])]
+    own = {**i18n.LANGUAGES, i18n.PSEUDO: "Pseudo (en-XA)"}
+    browser = escape(_("As the browser says"))
+    select.innerHTML = f'<option value="">{browser}</option>' + "".join(
+        f'<option value="{c}" lang="{c}">{escape(own[c])}</option>' for c in codes
+    )
+
+
+def _choices(fieldset: Any, name: str, labels: dict[str, str]) -> None:
+    """Radio buttons, one per choice, after the fieldset's legend: a label of any length
+    wraps (a menu would cut it off on a phone, in a longer language)."""
+    for el in list(fieldset.querySelectorAll("label")):
+        el.remove()
+    fieldset.insertAdjacentHTML(
+        "beforeend",
+        "".join(
+            f'<label><input type="radio" name="{name}" value="{k}"> {escape(v)}</label>'
+            for k, v in labels.items()
+        ),
     )

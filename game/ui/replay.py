@@ -15,13 +15,14 @@ from typing import TYPE_CHECKING, Any
 import js
 from pyodide.ffi import create_proxy
 
+from ..i18n import _, ngettext, number
 from ..review import Review
 from ..saved import Saved
 from ..state import Game
 from ..transfer import file_name, file_text
 from ..turns import Turns
 from .dom import by_id, guarded, listen
-from .linkview import LinkView
+from .linkview import SHARED, LinkView
 from .table import Table
 from .transfer import bind_drop, bind_picker, download
 
@@ -38,7 +39,7 @@ class Viewer:
         self.dialog = by_id("replay")
         self.table = Table(by_id("replay-table"))
         self.review: Review | None = None
-        self.source = ""  # "": the game in play; else the name of the file shown
+        self.source = ""  # "": the game in play; else the name of the file shown, or SHARED
         self.timer: Any = None
         self.record: dict[str, Any] = {}
         self._autostep = create_proxy(guarded(self.autostep))
@@ -82,10 +83,19 @@ class Viewer:
             "replay-close" if not review.total else "replay-back" if end else "replay-forward"
         ).focus()
         g = review.game
-        about = f"{g.rules.title}, deal {g.deal}"
-        rules = ", ".join(h.summary for h in g.rules.house_rules if h.name in g.rules.active)
-        whose = f"{source}, not your game" if source else "your game"
-        by_id("replay-source").textContent = f"{about} ({whose}){': ' + rules if rules else ''}"
+        if not source:
+            about = _("{game}, deal {deal} (your game)")
+        elif source == SHARED:
+            about = _("{game}, deal {deal} (the shared game, not your game)")
+        else:
+            about = _("{game}, deal {deal} ({file}, not your game)")
+        about = about.format(game=_(g.rules.title), deal=g.deal, file=source)
+        rules = [_(h.summary) for h in g.rules.house_rules if h.name in g.rules.active]
+        if rules:
+            # Translators: {about} is the game shown ("Linus, deal 5 (your game)"), {rules}
+            # the sentences of its house rules
+            about = _("{about}: {rules}").format(about=about, rules=", ".join(rules))
+        by_id("replay-source").textContent = about
         by_id("replay-message").textContent = message
         by_id("replay-deal").hidden = not source  # the player's own deal: that is Restart
 
@@ -159,9 +169,10 @@ class Viewer:
     def export(self) -> None:
         review = self.review
         assert review is not None
-        name = file_name(review.game)
+        name, n = file_name(review.game), len(self.record["moves"])
         download(name, file_text(self.record))
-        self.tell(f"Exported {name} ({len(self.record['moves'])} moves).")
+        said = ngettext("Exported {file} ({n} move).", "Exported {file} ({n} moves).", n)
+        self.tell(said.format(file=name, n=number(n)))
 
     def opened(self, game: Game, name: str) -> None:
         """A good record file: it becomes the game in play (asked first if that would
@@ -170,16 +181,24 @@ class Viewer:
 
         def replace() -> None:
             self.take(game, 0.0)
-            words = f"Opened {name}: {game.rules.title}, deal {game.deal}, {moves} moves."
+            words = ngettext(
+                "Opened {file}: {game}, deal {deal}, {n} move.",
+                "Opened {file}: {game}, deal {deal}, {n} moves.",
+                moves,
+            ).format(file=name, game=_(game.rules.title), deal=game.deal, n=number(moves))
             if self.dialog.open:
                 self.show(Review(self.app.game), "", words)
             else:
                 self.app.say(words)
 
         def keep() -> None:
-            self.show(Review(game), name, f"Your game is kept; {name} is shown here.")
+            self.show(
+                Review(game), name, _("Your game is kept; {file} is shown here.").format(file=name)
+            )
 
-        self.app.ask_abandon(f"Opening {name}", replace, keep)
+        # Translators: what the player asked for, as the subject of "… leaves the game in
+        # progress unfinished: it counts as a loss in your statistics."
+        self.app.ask_abandon(_("Opening {file}").format(file=name), replace, keep)
 
     def refused(self, line: str) -> None:
         self.tell(line if line.endswith(".") else line + ".")
@@ -198,18 +217,32 @@ class Viewer:
             self.take(game, self.app.elapsed() if own else 0.0, turns)
             self.dialog.close()
             rest = review.total - at
-            self.app.say(
-                f"Playing from move {at} of {review.total}"
-                + (f"; redo replays the {rest} moves after it." if rest else ".")
+            said = (
+                ngettext(
+                    "Playing from move {at} of {total}; redo replays the {n} move after it.",
+                    "Playing from move {at} of {total}; redo replays the {n} moves after it.",
+                    rest,
+                )
+                if rest
+                else _("Playing from move {at} of {total}.")
             )
+            self.app.say(said.format(at=number(at), total=number(review.total), n=number(rest)))
 
         if own:  # nothing is lost: the rest of the line is on redo
             replace()
             return
+        doing = (
+            # Translators: what the player asked for, as the subject of "… leaves the game
+            # in progress unfinished: it counts as a loss in your statistics."
+            _("Playing the shared game from move {at}")
+            if self.source == SHARED
+            # Translators: as "Playing the shared game from move {at}", of a record file
+            else _("Playing {file} from move {at}")
+        )
         self.app.ask_abandon(
-            f"Playing {self.source} from move {at}",
+            doing.format(file=self.source, at=number(at)),
             replace,
-            lambda: self.tell("Your game is kept."),
+            lambda: self.tell(_("Your game is kept.")),
         )
 
     def take(self, game: Game, elapsed: float, turns: Turns | None = None) -> None:

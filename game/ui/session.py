@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from ..assist import auto_moves, destinations, movable
 from ..cards import pretty
 from ..explain import why_illegal
+from ..i18n import _
 from ..notation import F0, STOCK, T0, WASTE, Move, sentence
 from ..state import Game, Plain
 from ..turns import Turns
@@ -180,19 +181,19 @@ class Session:
         card = game.piles[pile][index]
         if last is not None and last.landed == (pile, index) and last.turn == turn:
             if len(last.dests) <= 1:  # said, so that no older message stays as the answer
-                return f"{pretty(card)} has nowhere else to go."
+                return _("{card} has nowhere else to go.").format(card=pretty(card))
             self.undo()
             nxt = (last.at + 1) % len(last.dests)
             self._tap_to(last.dests, nxt, at, where)
             return None
         if F0 <= pile < T0:
-            return f"{pretty(card)} is on a foundation: cards stay there."
+            return _("{card} is on a foundation: cards stay there.").format(card=pretty(card))
         n = 1 if pile == WASTE else len(game.piles[pile]) - index
         if not movable(game, pile, n):  # why, asked of a move to another pile than its own
             return sentence(why_illegal(game, (pile, T0 + (pile == T0), n)))
         dests = destinations(game, pile, n)
         if not dests:
-            return f"{pretty(game.piles[pile][-n])} has nowhere to go."
+            return _("{card} has nowhere to go.").format(card=pretty(game.piles[pile][-n]))
         self._tap_to(dests, 0, at, where)
         return None
 

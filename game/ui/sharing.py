@@ -15,9 +15,14 @@ from typing import Any
 import js
 from pyodide.ffi import create_once_callable, to_js
 
+from ..i18n import N_, _
 from .dom import guarded
 
 SAID_MS = 2000  # how long the button says what happened
+# Translators: a share button says it for a moment, with a ✓: copied to the clipboard
+COPIED = N_("Copied")
+# Translators: a share button says it for a moment, with a ✓: handed to the share sheet
+SHARED = N_("Shared")
 
 
 def offer(button: Any, text: str, link: str, announce: Callable[[str], None]) -> None:
@@ -31,20 +36,20 @@ def offer(button: Any, text: str, link: str, announce: Callable[[str], None]) ->
         _flash(button, words)
         announce(words)
 
-    def by_hand(_: object = None) -> None:
+    def by_hand(error: object = None) -> None:
         field = _field(button)
         field.value = whole
         field.focus()
         field.select()
-        announce("Copying is not allowed here: the text is selected, copy it by hand.")
+        announce(_("Copying is not allowed here: the text is selected, copy it by hand."))
 
-    def copy(_: object = None) -> None:
+    def copy(error: object = None) -> None:
         clipboard = getattr(nav, "clipboard", None)
         if clipboard is None or not hasattr(clipboard, "writeText"):
             by_hand()
             return
         clipboard.writeText(whole).then(
-            create_once_callable(guarded(lambda _: done("Copied"))),
+            create_once_callable(guarded(lambda result: done(_(COPIED)))),
             create_once_callable(guarded(by_hand)),
         )
 
@@ -57,7 +62,7 @@ def offer(button: Any, text: str, link: str, announce: Callable[[str], None]) ->
             copy()
 
     nav.share(data).then(
-        create_once_callable(guarded(lambda _: done("Shared"))),
+        create_once_callable(guarded(lambda result: done(_(SHARED)))),
         create_once_callable(guarded(refused)),
     )
 
@@ -83,6 +88,6 @@ def _field(button: Any) -> Any:
         field.className = "share-field"
         field.readOnly = True
         field.rows = 3
-        field.setAttribute("aria-label", "Text to copy")
+        field.setAttribute("aria-label", _("Text to copy"))
         row.after(field)
     return field

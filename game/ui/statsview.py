@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import js
 
 from ..assist import forced
+from ..i18n import _, ngettext, number, percent, pgettext
 from ..share import stats_text
 from ..stats import (
     Help,
@@ -30,6 +31,7 @@ from ..stats import (
     daily_calendar,
     daily_summary,
     daily_words,
+    day_month,
     day_words,
     history,
     history_svg,
@@ -49,7 +51,11 @@ if TYPE_CHECKING:
 
 KEY = "solitaire/stats"
 EMBED_KEY = "solitaire/embedded/stats"  # the embedded game counts apart (see store.py)
-ABANDONED = "The game left unfinished counts as a loss (abandoned). "
+
+
+def abandoned() -> str:
+    """What to say before the rest when starting a game abandoned one (ends in a space)."""
+    return _("The game left unfinished counts as a loss (abandoned).") + " "
 
 
 class StatsView:
@@ -70,7 +76,21 @@ class StatsView:
         """Read what is stored; a notice if it was damaged."""
         if embed:
             self.kept = Kept(EMBED_KEY)
-        self.stats = self.kept.load(Stats.loads, "statistics", "counting starts afresh") or Stats()
+        self.stats = (
+            self.kept.load(
+                Stats.loads,
+                newer=_(
+                    "Your statistics were kept by a newer version of the game: reload to use "
+                    "them (counting starts afresh until then)."
+                ),
+                # Translators: {error} says what is wrong with them
+                damaged=_(
+                    "Your statistics could not be read ({error}): kept aside, counting starts "
+                    "afresh."
+                ),
+            )
+            or Stats()
+        )
         self._menu("")
         self.render(variants()[0])  # never an empty dialog, however it is opened
         return self.kept.notice or self._left_out()
@@ -86,11 +106,22 @@ class StatsView:
         if text is not None and not keep_aside(self.kept.storage, self.kept.key, text, aside):
             self.kept.storage = None  # it stays where it is: never write over it
         self._save()
-        more = f" and {len(damaged) - 1} more" if len(damaged) > 1 else ""
-        return (
-            f"Some of your daily results could not be read ({damaged[0]}{more}): "
-            "kept aside, the rest of your statistics kept."
-        )
+        if len(damaged) == 1:
+            # Translators: {result} names the daily result that could not be read
+            said = _(
+                "Some of your daily results could not be read ({result}): kept aside, the rest "
+                "of your statistics kept."
+            )
+        else:
+            # Translators: {result} names the first daily result that could not be read
+            said = ngettext(
+                "Some of your daily results could not be read ({result} and {n} more): kept "
+                "aside, the rest of your statistics kept.",
+                "Some of your daily results could not be read ({result} and {n} more): kept "
+                "aside, the rest of your statistics kept.",
+                len(damaged) - 1,
+            )
+        return said.format(result=damaged[0], n=number(len(damaged) - 1))
 
     def _save(self) -> None:
         self.kept.save(self.stats.dumps())
@@ -132,7 +163,7 @@ class StatsView:
         self.seen_over = False
         left = self.stats.begin(_key(game), game.deal, daily=daily)
         self._save()
-        return ABANDONED if left else ""
+        return abandoned() if left else ""
 
     def resume(self, game: Game, had: Help | None = None, daily: date | None = None) -> str:
         """The saved game is back, with the help it had (``had``, as it was saved);
@@ -141,7 +172,7 @@ class StatsView:
         self.seen_over = False
         left = self.stats.resume(_key(game), game.deal, played, had, daily=daily)
         self._save()
-        return ABANDONED if left else ""
+        return abandoned() if left else ""
 
     @property
     def daily(self) -> date | None:
@@ -202,26 +233,40 @@ class StatsView:
             if outcome == "won" and c is not None:
                 better = bettered(before, self.stats.tally(c.key))
         t = self.stats.tallies.get(c.key) if c is not None and c.counted else None
-        by_id("outcome-tally").textContent = (
-            f"{variant_title(c.key)}: {t.won} won of {t.played} ({t.win_percent:.0f}%), "
-            f"winning streak {t.streak}."
-            if c is not None and t is not None
-            else ""
-        )
+        tally = ""
+        if c is not None and t is not None:
+            tally = ngettext(
+                "{game}: {won} won of {n} ({percent}), winning streak {streak}.",
+                "{game}: {won} won of {n} ({percent}), winning streak {streak}.",
+                t.played,
+            ).format(
+                game=variant_title(c.key),
+                won=number(t.won),
+                n=number(t.played),
+                percent=percent(t.won / t.played if t.played else 0.0),
+                streak=number(t.streak),
+            )
+        by_id("outcome-tally").textContent = tally
         return better
 
     def ask_abandon(
         self, doing: str, then: Callable[[], None], otherwise: Callable[[], None] | None = None
     ) -> None:
-        """Run ``then``; if that abandons a game in progress, ask first (a setting)."""
+        """Run ``then``; if that abandons a game in progress, ask first (a setting).
+        ``doing``: what would abandon it, translated, as the subject of a sentence ("A new
+        deal", "Restarting the deal")."""
         if not (self.stats.in_progress() and self.app.settings.confirm_abandon):
             then()
             return
         self.confirm.ask(
-            "Abandon this game?",
-            f"{doing} leaves the game in progress unfinished: "
-            "it counts as a loss in your statistics.",
-            "Abandon it",
+            _("Abandon this game?"),
+            # Translators: {doing} is what the player asked for: "A new deal", "Restarting
+            # the deal", "Switching to Linus", "Opening game.json"
+            _(
+                "{doing} leaves the game in progress unfinished: it counts as a loss in your "
+                "statistics."
+            ).format(doing=doing),
+            pgettext("button", "Abandon it"),
             then,
             otherwise,
         )
@@ -236,9 +281,12 @@ class StatsView:
             self.dialog.showModal()
 
     def _menu(self, current: str) -> None:
+        # Translators: in the Statistics dialog's menu of games, the game on the table
+        this = _("{game} (this game)")
         by_id("stats-variant").innerHTML = "".join(
-            f'<option value="{k}">{escape(variant_title(k))}'
-            f"{' (this game)' if k == current else ''}</option>"
+            f'<option value="{k}">'
+            f"{escape(this.format(game=variant_title(k)) if k == current else variant_title(k))}"
+            "</option>"
             for k in variants()
         )
 
@@ -247,28 +295,39 @@ class StatsView:
         self.shown = key
         t = self.stats.tallies.get(key, Tally())
         by_id("stats-table").innerHTML = "".join(
-            f"<tr><th scope='row'>{name}</th><td>{value}</td></tr>" for name, value in _rows(t)
+            f"<tr><th scope='row'>{escape(name)}</th><td>{escape(value)}</td></tr>"
+            for name, value in _rows(t)
         )
         today = date.today()  # the player's local date, as the results are kept
         played = [(d, c) for d, c in history(t, today) if sum(c)]
         days = "".join(f"<li>{escape(day_words(d, c))}</li>" for d, c in played)
+        marks = (
+            ("won", pgettext("chart key", "won")),
+            ("helped", pgettext("chart key", "won with help")),
+            ("lost", pgettext("chart key", "lost")),
+        )
+        none = "" if t.played else '<p class="note">' + escape(_("No games yet.")) + "</p>"
         by_id("stats-chart").innerHTML = (
-            "<h3>Results by day</h3>"
+            "<h3>"
+            + escape(_("Results by day"))
+            + "</h3>"
             + history_svg(t, today)
-            + '<ul class="chart-key" aria-hidden="true"><li><i class="won"></i>won</li>'
-            '<li><i class="helped"></i>won with help</li><li><i class="lost"></i>lost</li></ul>'
+            + '<ul class="chart-key" aria-hidden="true">'
+            + "".join(f'<li><i class="{k}"></i>{escape(words)}</li>' for k, words in marks)
+            + "</ul>"
             + (f'<ul class="sr-only">{days}</ul>' if days else "")
-            + ("" if t.played else '<p class="note">No games yet.</p>')
+            + none
         )
         self._daily(key)
         c = self.stats.current
         by_id("stats-current").textContent = (
-            "The game in progress counts when it ends, or as a loss if you leave it unfinished."
+            _("The game in progress counts when it ends, or as a loss if you leave it unfinished.")
             if c is not None and c.key == key and self.stats.in_progress()
             else ""
         )
         reset = by_id("stats-reset")
-        reset.textContent = f"Reset {variant_title(key)}"
+        # Translators: a button: forget the statistics of {game} ("Linus, Kings only")
+        reset.textContent = _("Reset {game}").format(game=variant_title(key))
         reset.disabled = key not in self.stats.tallies and key not in self.stats.dailies
         by_id("stats-reset-all").disabled = not (self.stats.tallies or self.stats.dailies)
 
@@ -276,7 +335,7 @@ class StatsView:
         """Share: the game's record shown, and its daily deals, with a link to today's
         daily (a variant with house rules: to the game with them)."""
         key = self.shown
-        name, _, house = key.partition("+")
+        name, _plus, house = key.partition("+")
         plain = not house
         summary = daily_summary(self.stats, key, date.today()) if plain else None
         text = stats_text(variant_title(key), self.stats.tallies.get(key, Tally()), summary)
@@ -299,22 +358,29 @@ class StatsView:
         by_id("stats-daily-tally").textContent = daily_words(summary)
         by_id("stats-daily-days").innerHTML = daily_calendar(summary)
         first, last = summary.days[0][0], summary.days[-1][0]
-        by_id(
-            "stats-daily-range"
-        ).textContent = f"{first.day} {first:%B} to {last.day} {last:%B} (today); ✓ won, ✗ lost."
+        # Translators: the days the daily calendar shows, and what its marks mean
+        by_id("stats-daily-range").textContent = _(
+            "{first} to {last} (today); ✓ won, ✗ lost."
+        ).format(first=day_month(first), last=day_month(last))
 
     def _reset(self, one: bool) -> None:
         key = self.shown
-        what = f"the statistics of {variant_title(key)}" if one else "all your statistics"
+        game = variant_title(key)
+        if one:
+            done = _("Reset the statistics of {game}.").format(game=game)
+            ask = _("This forgets the statistics of {game}, for good.").format(game=game)
+        else:
+            done = _("Reset all your statistics.")
+            ask = _("This forgets all your statistics, for good.")
 
         def reset() -> None:
             self.stats.reset(key if one else None)
             self._save()
             self.render(key)
-            self.app.say(f"Reset {what}.")
+            self.app.say(done)
 
         self.confirm.ask(
-            "Reset statistics?", f"This forgets {what}, for good.", "Reset", reset, danger=True
+            _("Reset statistics?"), ask, pgettext("button", "Reset"), reset, danger=True
         )
 
 
@@ -323,16 +389,33 @@ def _key(game: Game) -> str:
 
 
 def _rows(t: Tally) -> list[tuple[str, str]]:
+    """The Statistics dialog's table: each row's heading and value."""
     lost = t.played - t.won
+    won, lost_words = number(t.won), number(lost)
+    if t.won_helped:
+        # Translators: {won} games won, {n} of them with help (hints, the solver's verdict)
+        won = ngettext("{won} ({n} with help)", "{won} ({n} with help)", t.won_helped).format(
+            won=won, n=number(t.won_helped)
+        )
+    if t.abandoned:
+        # Translators: {lost} games lost, {n} of them abandoned (left unfinished)
+        lost_words = ngettext("{lost} ({n} abandoned)", "{lost} ({n} abandoned)", t.abandoned)
+        lost_words = lost_words.format(lost=number(lost), n=number(t.abandoned))
     return [
-        ("Played", str(t.played)),
-        ("Won", f"{t.won} ({t.won_helped} with help)" if t.won_helped else str(t.won)),
-        ("Win rate", f"{t.win_percent:.0f}%" if t.played else "–"),
-        ("Lost", f"{lost} ({t.abandoned} abandoned)" if t.abandoned else str(lost)),
-        ("Current winning streak", str(t.streak)),
-        ("Best winning streak", str(t.best_streak)),
-        ("Best time", _clock(t.best_seconds) if t.best_seconds is not None else "–"),
-        ("Fewest moves", str(t.fewest_moves) if t.fewest_moves is not None else "–"),
+        (pgettext("statistics", "Played"), number(t.played)),
+        (pgettext("statistics", "Won"), won),
+        (pgettext("statistics", "Win rate"), percent(t.won / t.played) if t.played else "–"),
+        (pgettext("statistics", "Lost"), lost_words),
+        (pgettext("statistics", "Current winning streak"), number(t.streak)),
+        (pgettext("statistics", "Best winning streak"), number(t.best_streak)),
+        (
+            pgettext("statistics", "Best time"),
+            _clock(t.best_seconds) if t.best_seconds is not None else "–",
+        ),
+        (
+            pgettext("statistics", "Fewest moves"),
+            number(t.fewest_moves) if t.fewest_moves is not None else "–",
+        ),
     ]
 
 

@@ -20,6 +20,7 @@ from typing import Any
 
 import js
 
+from ..i18n import _, language
 from ..saved import Saved, SavedError, SavedNewer, pack, unpack
 from ..state import Game
 from ..stats import Help
@@ -48,7 +49,7 @@ class Store:
             storage.removeItem("solitaire/probe")
             self.storage = storage
         except Exception:  # SecurityError in a sandboxed or third-party frame
-            self.notice = "This browser does not let the game save here: saving is off."
+            self.notice = _("This browser does not let the game save here: saving is off.")
 
     @property
     def on(self) -> bool:
@@ -64,14 +65,16 @@ class Store:
             return unpack(text)
         except SavedNewer:  # a newer page saves here: it keeps its game, this page plays apart
             self.newer, self.storage = True, None
-            self.notice = (
+            self.notice = _(
                 "Your game was saved by a newer version of the game: reload to go on with it. "
                 "Until then this game is not saved."
             )
             return None
         except SavedError as e:
             keep_aside(self.storage, self.key, text, f"{ASIDE}{int(time.time() * 1000)}")
-            self.notice = f"Your saved game could not be read ({e}); it was kept aside."
+            # Translators: {error} says what is wrong with it
+            said = _("Your saved game could not be read ({error}); it was kept aside.")
+            self.notice = said.format(error=e)
             return None
 
     def save(
@@ -94,14 +97,14 @@ class Store:
             if self.failing:
                 return ""
             self.failing = True
-            return "Storage is full or was taken away: saving is off until there is room."
+            return _("Storage is full or was taken away: saving is off until there is room.")
         self.written = text
         notice = ""
         if self.failing:
             self.failing = False
-            notice = "Saving works again."
+            notice = _("Saving works again.")
         elif cleared:
-            notice = "The site's stored data was cleared: this game is saved again."
+            notice = _("The site's stored data was cleared: this game is saved again.")
         try:  # only a nicety: without it the next visit first shows the empty table
             self.storage.setItem(self.key + PAINT, shown(game, text))
         except Exception:
@@ -156,6 +159,7 @@ def shown(game: Game, saved: str) -> str:
             },
             "redeal": "" if redeal.hidden else str(redeal.textContent),
             "four_colour": bool(doc.body.classList.contains("four-colour")),
+            "lang": language(),  # its words' language: another's is not drawn (paint.js)
         },
         separators=(",", ":"),
     )

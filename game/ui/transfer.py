@@ -13,6 +13,7 @@ from typing import Any
 import js
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 
+from ..i18n import _
 from ..records import RecordError
 from ..state import Game
 from ..transfer import check_size, read_file
@@ -38,10 +39,13 @@ def download(name: str, text: str) -> None:
 
 def open_file(file: Any, opened: Opened, refused: Refused) -> None:
     """Read a File and check it as a record; exactly one of the callbacks is called."""
-    name = _short(str(file.name) or "the file")
+    # Translators: stands for a file's name, which a file dropped may lack, in sentences
+    # such as "{file} was not opened: {reason}"
+    name = _short(str(file.name)) or _("the file")
 
     def refuse(reason: str) -> None:
-        refused(f"{name} was not opened: {reason}")
+        # Translators: {reason} says what is wrong with the file
+        refused(_("{file} was not opened: {reason}").format(file=name, reason=reason))
 
     try:
         check_size(int(file.size))
@@ -58,7 +62,7 @@ def open_file(file: Any, opened: Opened, refused: Refused) -> None:
         opened(game, name)
 
     def failed(error: Any) -> None:
-        refuse(f"the browser could not read it ({error})")
+        refuse(_("the browser could not read it ({error})").format(error=error))
 
     file.text().then(create_once_callable(guarded(got)), create_once_callable(guarded(failed)))
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import js
 
+from ..i18n import _, pgettext
 from ..rules import GAMES
 from . import greeting
 from .dom import absent, by_id, listen
@@ -58,7 +59,9 @@ class Welcome:
         if first and self.storage is not None:
             with contextlib.suppress(Exception):  # full: it may show once more, no harm
                 self.storage.setItem(greeting.KEY, greeting.record())
-        by_id("welcome-skip").textContent = "Skip" if first else "Close"
+        by_id("welcome-skip").textContent = (
+            pgettext("button", "Skip") if first else pgettext("button", "Close")
+        )
         if first and self._painted():  # the first paint opened it: the player may be done
             self.dialog.removeAttribute("data-painted")
             if not self.dialog.open:  # (closed before Python heard of it: its words go)
@@ -104,5 +107,9 @@ class Welcome:
         if game.rules.name == name and app.session.made == 0 and not app.session.turns.undone:
             return  # the deal shown is a new one of it, untouched: it is the one to play
         rules = app.settings.rules_for(name)
-        doing = "A new deal" if game.rules.name == name else f"Switching to {GAMES[name].title}"
+        doing = (  # the subject of the question asked (statsview.py)
+            _("A new deal")
+            if game.rules.name == name
+            else _("Switching to {game}").format(game=_(GAMES[name].title))
+        )
         app.ask_abandon(doing, lambda: app.deal_of(name, rules))
