@@ -165,3 +165,15 @@ def test_a_language_is_matched_as_a_browser_names_it() -> None:
     assert i18n.match("de-AT") == "de" and i18n.match("PL") == "pl"
     assert i18n.match("en-XA") == i18n.PSEUDO and i18n.match("pt-BR") is None
     assert i18n.match("") is None
+
+
+def test_the_offline_page_speaks_every_language() -> None:
+    """sw.js's words (scripts/catalogs.py): every message of its offline page, translated."""
+    import catalogs  # scripts/ (conftest puts it on the path)
+
+    words = catalogs.sw_words()
+    english = {m.msgid for m in template() if any("sw.template.js" in p for p in m.places)}
+    assert len(english) >= 6  # its title, its four reasons, Reload…
+    for code in [*LANGS, i18n.PSEUDO]:
+        assert set(words[code]) >= english, code
+        assert all(words[code][m] != m for m in english), code

@@ -274,9 +274,12 @@ def test_plays_offline_after_the_first_visit(browser: Browser, dist: Path) -> No
         assert tab.inner_text("#deal-number") == str(daily_deal("blind-alleys", date(2026, 12, 1)))
 
         # The solver's own thread (game/ui/helper.py, started once the table is ready):
-        # its files come from the cache too.
-        tab.goto("/?game=whitehead&deal=18&automove=off")
+        # its files come from the cache too; and in another language, its words (catalogs
+        # in python.zip, the first paint's in tables.js, its manifest)
+        tab.goto("/?game=whitehead&deal=18&automove=off&lang=pl")
         wait_ready(other.page, other.log)
+        assert tab.evaluate("() => document.documentElement.lang") == "pl"
+        assert tab.inner_text("#status-line") == "Whitehead, rozdanie 18."
         tab.wait_for_function(
             "() => /^(ready|off)/.test(document.getElementById('advice').dataset.helper || '')",
             timeout=BOOT_TIMEOUT_MS,
