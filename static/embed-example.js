@@ -75,6 +75,12 @@
     }
   });
 
+  // Another language: the frame opens again in it, the game kept, and says "ready" again.
+  document.getElementById("language").addEventListener("submit", function (event) {
+    event.preventDefault();
+    send({ type: "language", lang: event.target.elements.lang.value });
+  });
+
   // The frame at a phone's width or a desktop's (the embedded toolbar fits both).
   var widths = document.querySelectorAll("button[data-width]");
   for (var w = 0; w < widths.length; w++) {

@@ -393,10 +393,8 @@ def test_same_site_example_page(browser: Browser, server_url: str) -> None:
         # Another language, asked for by the host: the frame opens again in it, and plays
         # on the same game (saved as it went); "ready" says so again.
         seen = len(events(page))
-        page.evaluate(
-            "() => document.getElementById('game').contentWindow.postMessage("
-            "{type: 'language', lang: 'fr'}, '*')"
-        )
+        page.select_option("#language select", "fr")
+        page.click("#language button")
         wait_event(page, log, f"e.type === 'ready' && e.deal === {want}", seen)
         frame = game_frame(page)
         assert frame.evaluate("() => document.documentElement.lang") == "fr"
