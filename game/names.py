@@ -40,22 +40,17 @@ def number(rules: Rules, pile: int) -> int | None:
 def name(rules: Rules, pile: int) -> str:
     """``stock``, ``waste``, ``foundation 2``, ``column 3`` (``fan 12`` in Linus): the
     pile's one name, lower case, as it stands inside a sentence."""
-    n = number(rules, pile)
-    if pile == STOCK:
-        return pgettext("pile in a sentence", "stock")
-    if pile == WASTE:
-        return pgettext("pile in a sentence", "waste")
-    if pile < T0:
+    return _form(
+        rules,
+        pile,
+        pgettext("pile in a sentence", "stock"),
+        pgettext("pile in a sentence", "waste"),
         # Translators: a pile's name inside a sentence ("7♥ to foundation 2"); {n} is its
         # number, counted from the left
-        text = pgettext("pile in a sentence", "foundation {n}")
-    else:
-        text = by_pile_word(
-            rules,
-            pgettext("pile in a sentence", "column {n}"),
-            pgettext("pile in a sentence", "fan {n}"),
-        )
-    return text.format(n=n)
+        pgettext("pile in a sentence", "foundation {n}"),
+        pgettext("pile in a sentence", "column {n}"),
+        pgettext("pile in a sentence", "fan {n}"),
+    )
 
 
 def names(rules: Rules) -> dict[int, str]:
@@ -79,19 +74,29 @@ def the(rules: Rules, pile: int) -> str:
 
 def title(rules: Rules, pile: int) -> str:
     """The name at the start of a label: ``Stock``, ``Column 3``."""
+    return _form(
+        rules,
+        pile,
+        pgettext("pile title", "Stock"),
+        pgettext("pile title", "Waste"),
+        # Translators: a pile's name at the start of a label ("Foundation 2, empty")
+        pgettext("pile title", "Foundation {n}"),
+        pgettext("pile title", "Column {n}"),
+        pgettext("pile title", "Fan {n}"),
+    )
+
+
+def _form(
+    rules: Rules, pile: int, stock: str, waste: str, foundation: str, column: str, fan: str
+) -> str:
+    """Of a pile's name in one form (each written whole for the catalogs), the one for
+    ``pile``, its number filled in."""
     n = number(rules, pile)
     if pile == STOCK:
-        return pgettext("pile title", "Stock")
+        return stock
     if pile == WASTE:
-        return pgettext("pile title", "Waste")
-    if pile < T0:
-        # Translators: a pile's name at the start of a label ("Foundation 2, empty")
-        text = pgettext("pile title", "Foundation {n}")
-    else:
-        text = by_pile_word(
-            rules, pgettext("pile title", "Column {n}"), pgettext("pile title", "Fan {n}")
-        )
-    return text.format(n=n)
+        return waste
+    return (foundation if pile < T0 else by_pile_word(rules, column, fan)).format(n=n)
 
 
 def by_pile_word(rules: Rules, column: str, fan: str) -> str:
